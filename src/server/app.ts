@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './env.ts';
+import { createDb, ping, type Db, type Dialect } from './db/kysely.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { defaultLimits, type SecurityLimits } from './lib/limits.ts';
+import { DbRateLimiter } from './lib/rate-limiter.ts';
+import { loadSecret } from './lib/secrets.ts';
+import { ActivityService } from './modules/activity/activity.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { CaptchaService } from './modules/captcha/captcha.service.ts';
+import { MailService } from './modules/mail/mail.service.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSessionHooks, SessionStore, type SessionState } from './plugins/session.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: Dialect;
+    clock: Clock;
+    limits: SecurityLimits;
+    limiter: DbRateLimiter;
+    sessions: SessionStore;
+    captcha: CaptchaService;
+    mail: MailService;
+    activity: ActivityService;
+    accounts: AccountsService;
+    recentErrors: { at: string; message: string; url: string }[];
+    startedAt: number;
+  }
+  interface FastifyRequest {
+    session: SessionState | null;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database (tests); otherwise one is opened from the configuration. */
+  db?: { db: Db; dialect: Dialect };
+  clock?: Clock;
+  logger?: boolean | object;
+}
+
+function trustProxySetting(value: string | undefined): boolean | string[] {
+  if (!value) return false;
+  if (value === 'true') return true;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Builds the whole application without listening: main.ts listens, tests inject. */
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: trustProxySetting(config.trustProxy),
+    bodyLimit: 1024 * 1024,
+    // Per-request lines only when debugging: at info they would double the log volume of the hot paths.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db, dialect } =
+    opts.db ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkproof.db') });
+  await migrateToLatest(db, dialect);
+  const clock = opts.clock ?? systemClock;
+  const limits = defaultLimits();
+  const limiter = new DbRateLimiter(db, clock);
+  const activity = new ActivityService(db, clock);
+  const mail = new MailService(db, clock, app.log, config.smtpUrl, config.mailFrom);
+  const [csrfKey, captchaKey] = await Promise.all([loadSecret(db, 'csrf-key'), loadSecret(db, 'captcha-key')]);
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('clock', clock);
+  app.decorate('limits', limits);
+  app.decorate('limiter', limiter);
+  app.decorate('activity', activity);
+  app.decorate('mail', mail);
+  app.decorate('sessions', new SessionStore(db, clock, () => limits));
+  app.decorate('captcha', new CaptchaService(db, clock, captchaKey, config.testCaptcha));
+  app.decorate(
+    'accounts',
+    new AccountsService(db, clock, limiter, () => limits, mail, activity, config.publicUrl),
+  );
+  app.decorate('recentErrors', []);
+  app.decorate('startedAt', Date.now());
+
+  await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
+  registerSessionHooks(app);
+  registerCsrf(app, csrfKey);
+  registerErrorHandling(app);
+
+  if (config.webRoot && fs.existsSync(config.webRoot)) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(config.webRoot),
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) =>
+    (await ping(db)) ? { status: 'ready' } : reply.code(503).send({ message: 'Database unavailable' }),
+  );
+  captchaRoutes(app);
+  accountRoutes(app);
+  adminRoutes(app);
+
+  const jobs = setInterval(() => {
+    void Promise.all([app.sessions.purgeExpired(), limiter.purgeExpired()]).catch((err: Error) =>
+      app.log.warn({ err: err.message }, 'clean-up job failed'),
+    );
+  }, 10 * 60 * 1000);
+  jobs.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(jobs);
+    await mail.flush();
+    mail.close();
+    if (!opts.db) await db.destroy();
+  });
+  return app;
+}

@@ -1,0 +1,28 @@
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from './kysely.ts';
+import * as m0001 from './migrations/0001-accounts.ts';
+
+type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
+
+const all: Record<string, DialectMigration> = { '0001-accounts': m0001 };
+
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(all).map(([name, m]): [string, Migration] => [
+          name,
+          { up: (d) => m.up(d as Db, dialect), ...(m.down ? { down: (d) => m.down!(d as Db) } : {}) },
+        ]),
+      ),
+  };
+  // Kysely looks for its own tables across every schema; name ours, or another schema's tables fool it.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,91 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC strings in both dialects, so they compare and sort as text. */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  role: 'admin' | 'user';
+  email_verified_at: Timestamp | null;
+  disabled_at: Timestamp | null;
+  last_login: Timestamp | null;
+  login_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value; the raw id never reaches the database. */
+  id: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface CaptchasTable {
+  session_id: string;
+  purpose: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'verify-email' | 'reset-password';
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  error: string | null;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface ActivityLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  event: string;
+  ip: string | null;
+  detail: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  tokens: TokensTable;
+  rate_limits: RateLimitsTable;
+  outbox: OutboxTable;
+  app_secrets: AppSecretsTable;
+  activity_log: ActivityLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,28 @@
+import { INACTIVITY_TIMEOUT_MS, SESSION_ABSOLUTE_MS } from '#shared/constants.ts';
+
+/** The limits the server enforces. Admins will edit them at run time (security settings). */
+export interface SecurityLimits {
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  loginWindowMs: number;
+  /** Failed log-ins for one account within the window before 429. */
+  loginFailuresPerAccount: number;
+  /** Failed log-ins from one IP within the window before 429. */
+  loginFailuresPerIp: number;
+  /** Password-reset and verification mails per address and per IP within an hour. */
+  mailsPerAddressPerHour: number;
+  mailsPerIpPerHour: number;
+  /** Registrations from one IP per hour. */
+  registrationsPerIpPerHour: number;
+}
+
+export const defaultLimits = (): SecurityLimits => ({
+  sessionIdleMs: INACTIVITY_TIMEOUT_MS,
+  sessionAbsoluteMs: SESSION_ABSOLUTE_MS,
+  loginWindowMs: 15 * 60 * 1000,
+  loginFailuresPerAccount: 5,
+  loginFailuresPerIp: 20,
+  mailsPerAddressPerHour: 5,
+  mailsPerIpPerHour: 20,
+  registrationsPerIpPerHour: 10,
+});

@@ -1,0 +1,118 @@
+import { accountMessages as m } from '#shared/accounts/messages.ts';
+import {
+  changePasswordRequestSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  tokenQuerySchema,
+} from '#shared/accounts/schemas.ts';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../../app.ts';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { endSession, startSession } from '../../plugins/session.ts';
+import { toPublicUser, type Throttled } from './accounts.service.ts';
+
+const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>
+  reply.code(429).header('Retry-After', String(t.retryAfter)).send({ message, retryAfter: t.retryAfter });
+
+export function accountRoutes(app: App) {
+  app.get('/api/user', async (req, reply) => {
+    const user = req.session?.user;
+    if (!user) return reply.code(401).send({ message: m.notSignedIn });
+    return toPublicUser(user);
+  });
+
+  app.post('/api/login', { schema: { body: loginSchema } }, async (req, reply) => {
+    const { email, password, captcha } = req.body;
+    const throttled = await app.accounts.loginThrottle(email, req.ip);
+    if (throttled) {
+      await app.activity.log('login-throttled', { ip: req.ip });
+      return tooMany(reply, throttled, m.tooManyLogins);
+    }
+    const check = await app.captcha.check(req.session?.id, 'login', captcha);
+    if (check !== 'ok') {
+      await app.activity.log('captcha-failed', { ip: req.ip, detail: `login: ${check}` });
+      return reply.code(400).send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
+    }
+    const result = await app.accounts.login(email, password, req.ip);
+    if (result.kind === 'invalid') return reply.code(401).send({ message: m.invalidCredentials });
+    if (result.kind === 'disabled') return reply.code(403).send({ message: m.accountDisabled });
+    await startSession(app, req, reply, result.user.id);
+    return toPublicUser(result.user);
+  });
+
+  app.post('/api/register', { schema: { body: registerRequestSchema } }, async (req, reply) => {
+    const check = await app.captcha.check(req.session?.id, 'register', req.body.securityQuestion);
+    if (check !== 'ok') {
+      await app.activity.log('captcha-failed', { ip: req.ip, detail: `register: ${check}` });
+      return reply.code(400).send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
+    }
+    const throttled = await app.accounts.registrationThrottle(req.ip);
+    if (throttled) return tooMany(reply, throttled, 'Too many sign-ups from this network. Please try again later.');
+    const result = await app.accounts.register(req.body, req.ip);
+    if (result.kind === 'email-taken') return reply.code(409).send({ message: m.emailTaken });
+    await startSession(app, req, reply, result.user.id);
+    return reply.code(201).send(toPublicUser(result.user));
+  });
+
+  app.post('/api/logout', async (req, reply) => {
+    const userId = req.session?.user?.id;
+    await endSession(app, req, reply);
+    if (userId) await app.activity.log('logout', { userId, ip: req.ip });
+    return reply.code(204).send();
+  });
+
+  app.post('/api/session/keepalive', { preHandler: requireUser }, async (req, reply) => {
+    await app.sessions.touch(req.session!.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/verify-email', { schema: { querystring: tokenQuerySchema } }, async (req, reply) => {
+    const ok = await app.accounts.verifyEmail(req.query.token, req.query.email, req.ip);
+    if (!ok) return reply.code(400).send({ message: m.verifyInvalid });
+    return { message: m.verifyOk };
+  });
+
+  app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema } }, async (req, reply) => {
+    const throttled = await app.accounts.requestPasswordReset(req.body.email, req.ip);
+    if (throttled) return tooMany(reply, throttled, 'Too many reset requests. Please try again later.');
+    return { message: m.resetRequested };
+  });
+
+  app.get('/api/verify-reset-token', { schema: { querystring: tokenQuerySchema } }, async (req, reply) => {
+    const valid = await app.accounts.isResetTokenValid(req.query.token, req.query.email);
+    if (!valid) return reply.code(400).send({ message: m.resetLinkInvalid });
+    return { valid: true };
+  });
+
+  app.post('/api/reset-password', { schema: { body: resetPasswordRequestSchema } }, async (req, reply) => {
+    const { token, email, password } = req.body;
+    const ok = await app.accounts.resetPassword(token, email, password, req.ip);
+    if (!ok) return reply.code(400).send({ message: m.resetLinkInvalid });
+    return { message: m.resetOk };
+  });
+
+  app.post(
+    '/api/user/change-password',
+    { preHandler: requireUser, schema: { body: changePasswordRequestSchema } },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const result = await app.accounts.changePassword(user, req.body.currentPassword, req.body.newPassword);
+      if (result === 'wrong') return reply.code(400).send({ message: m.currentPasswordWrong });
+      if (result === 'same') return reply.code(400).send({ message: m.samePassword });
+      await app.sessions.destroyForUser(user.id, req.session!.id);
+      await app.activity.log('password-changed', { userId: user.id, ip: req.ip });
+      return { message: m.passwordChanged };
+    },
+  );
+
+  app.put('/api/user/profile', { preHandler: requireUser, schema: { body: profileSchema } }, async (req, reply) => {
+    const user = currentUser(req);
+    const result = await app.accounts.updateProfile(user, req.body);
+    if (result.kind === 'email-taken') return reply.code(409).send({ message: m.emailTaken });
+    await app.activity.log('profile-changed', { userId: user.id, ip: req.ip });
+    return toPublicUser(result.user);
+  });
+}

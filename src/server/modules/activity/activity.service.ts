@@ -1,0 +1,37 @@
+import type { Db } from '../../db/kysely.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
+
+export type ActivityEvent =
+  | 'login'
+  | 'login-failed'
+  | 'login-throttled'
+  | 'logout'
+  | 'register'
+  | 'email-verified'
+  | 'password-reset-requested'
+  | 'password-reset'
+  | 'password-changed'
+  | 'profile-changed'
+  | 'captcha-failed'
+  | 'admin-created';
+
+/** The security log: who did what, when, from where. Never a password, token or code. */
+export class ActivityService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async log(event: ActivityEvent, e: { userId?: number | null; ip?: string | null; detail?: string | null }) {
+    await this.db
+      .insertInto('activity_log')
+      .values({
+        event,
+        user_id: e.userId ?? null,
+        ip: e.ip ?? null,
+        detail: e.detail?.slice(0, 500) ?? null,
+        created_at: iso(this.clock.now()),
+      })
+      .execute();
+  }
+}

@@ -1,0 +1,29 @@
+import { CSRF_HEADER } from '#shared/constants.ts';
+import { accountMessages } from '#shared/accounts/messages.ts';
+import type { App } from '../app.ts';
+import { hmac, safeEqual } from '../lib/crypto.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The token is an HMAC of the session id under a server key: tied to the session, nothing extra
+ * to store, and valid on every instance sharing the database's key.
+ */
+export function registerCsrf(app: App, key: string) {
+  const tokenFor = (sessionId: string) => hmac(key, `csrf:${sessionId}`);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    // Logging out without a session changes nothing, so there is nothing to forge.
+    if (!req.session && req.url === '/api/logout') return;
+    const sent = req.headers[CSRF_HEADER];
+    const ok = req.session && typeof sent === 'string' && safeEqual(sent, tokenFor(req.session.id));
+    // `code` lets the client fetch a fresh token (GET /api/csrf) and retry once.
+    if (!ok) return reply.code(403).send({ message: accountMessages.csrfInvalid, code: 'csrf' });
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.session) reply.header('X-CSRF-Token', tokenFor(req.session.id));
+    return payload;
+  });
+}

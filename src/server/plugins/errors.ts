@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { App } from '../app.ts';
+
+/** Every error is `{ message }` with a fitting 4xx status; 5xx hide their details. */
+export function registerErrorHandling(app: App) {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.code(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is too large'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type: send JSON'
+            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+              ? 'The request body is not valid JSON'
+              : error.message;
+      return reply.code(status).send({ message });
+    }
+    req.log.error({ err: error }, 'request failed');
+    app.recentErrors.push({ at: new Date().toISOString(), message: error.message, url: req.url });
+    if (app.recentErrors.length > 50) app.recentErrors.shift();
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  const webRoot = app.config.webRoot ? path.resolve(app.config.webRoot) : undefined;
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
+
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && req.url !== '/api';
+    if (isPage && indexFile && fs.existsSync(indexFile)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+  });
+}
