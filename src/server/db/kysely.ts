@@ -34,7 +34,28 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a point look-up here.
+ * Reusing statements by SQL text (bounded, oldest dropped first) is safe: Kysely runs them with
+ * all()/run(), which finish synchronously.
+ */
+function withStatementCache(database: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (!stmt) {
+        stmt = database.prepare(sqlText);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+  };
 }
 
 export async function ping(db: Db): Promise<boolean> {

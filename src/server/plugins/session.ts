@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CompiledQuery, type InferResult } from 'kysely';
 import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -21,7 +22,10 @@ export class SessionStore {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly limits: () => SecurityLimits,
-  ) {}
+  ) {
+    this.loadSql = this.loadQuery('').compile().sql;
+  }
+  private readonly loadSql: string;
 
   async create(userId: number | null, meta: { ip: string; userAgent?: string | undefined }) {
     const raw = randomToken(32);
@@ -42,10 +46,9 @@ export class SessionStore {
     return { raw, id };
   }
 
-  async load(raw: string): Promise<SessionState | null> {
-    if (raw.length > 100) return null;
-    const id = sha256(raw);
-    const row = await this.db
+  /** Built once: the session look-up runs on every signed-in request. */
+  private loadQuery(id: string) {
+    return this.db
       .selectFrom('sessions as s')
       .leftJoin('users as u', 'u.id', 's.user_id')
       .select([
@@ -64,8 +67,15 @@ export class SessionStore {
         'u.created_at',
         'u.updated_at',
       ])
-      .where('s.id', '=', id)
-      .executeTakeFirst();
+      .where('s.id', '=', id);
+  }
+
+  async load(raw: string): Promise<SessionState | null> {
+    if (raw.length > 100) return null;
+    const id = sha256(raw);
+    const row = (await this.db.executeQuery(CompiledQuery.raw(this.loadSql, [id]))).rows[0] as
+      | InferResult<ReturnType<SessionStore['loadQuery']>>[number]
+      | undefined;
     if (!row) return null;
     const now = this.clock.now();
     const lastSeen = Date.parse(row.last_seen_at);

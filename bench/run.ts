@@ -1,0 +1,10 @@
+import { benchAccounts } from './accounts.ts';
+
+/** `npm run bench`: every benchmark, each printed as ratios to a baseline measured in the same run. */
+const only = process.argv[2];
+const suites: Record<string, () => Promise<unknown>> = { accounts: benchAccounts };
+
+for (const [name, run] of Object.entries(suites)) {
+  if (only && only !== name) continue;
+  await run();
+}
