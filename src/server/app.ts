@@ -29,6 +29,10 @@ import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { MailService } from './modules/mail/mail.service.ts';
+import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
+import { SignaturesService } from './modules/signatures/signatures.service.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { VerificationService } from './modules/verification/verification.service.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -55,6 +59,8 @@ declare module 'fastify' {
     mail: MailService;
     activity: ActivityService;
     accounts: AccountsService;
+    signatures: SignaturesService;
+    verification: VerificationService;
     recentErrors: { at: string; message: string; url: string }[];
     startedAt: number;
   }
@@ -98,7 +104,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
   const mail = new MailService(db, clock, app.log, config.smtpUrl, config.mailFrom);
-  const [csrfKey, captchaKey] = await Promise.all([loadSecret(db, 'csrf-key'), loadSecret(db, 'captcha-key')]);
+  const [csrfKey, captchaKey, imageKey] = await Promise.all(
+    ['csrf-key', 'captcha-key', 'image-key'].map((name) => loadSecret(db, name)),
+  );
+  const captcha = new CaptchaService(db, clock, captchaKey!, config.testCaptcha);
+  const verification = new VerificationService(db, clock, limiter, () => limits, captcha, imageKey!, (ip, event) =>
+    void activity.log(event, { ip }).catch(() => undefined),
+  );
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -109,7 +121,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('activity', activity);
   app.decorate('mail', mail);
   app.decorate('sessions', new SessionStore(db, clock, () => limits));
-  app.decorate('captcha', new CaptchaService(db, clock, captchaKey, config.testCaptcha));
+  app.decorate('captcha', captcha);
+  app.decorate('signatures', new SignaturesService(db, clock, config.publicUrl));
+  app.decorate('verification', verification);
   app.decorate(
     'accounts',
     new AccountsService(db, clock, limiter, () => limits, mail, activity, config.publicUrl),
@@ -120,7 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   registerSessionHooks(app);
-  registerCsrf(app, csrfKey);
+  registerCsrf(app, csrfKey!);
   registerErrorHandling(app);
 
   if (config.webRoot && fs.existsSync(config.webRoot)) {
@@ -143,17 +157,25 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   );
   captchaRoutes(app);
   accountRoutes(app);
+  signatureRoutes(app);
+  verificationRoutes(app);
   adminRoutes(app);
 
   const jobs = setInterval(() => {
-    void Promise.all([app.sessions.purgeExpired(), limiter.purgeExpired()]).catch((err: Error) =>
+    void Promise.all([
+      app.sessions.purgeExpired(),
+      limiter.purgeExpired(),
+      app.signatures.purgeExpired(),
+    ]).catch((err: Error) =>
       app.log.warn({ err: err.message }, 'clean-up job failed'),
     );
   }, 10 * 60 * 1000);
   jobs.unref();
 
+  verification.start();
   app.addHook('onClose', async () => {
     clearInterval(jobs);
+    await verification.stop();
     await mail.flush();
     mail.close();
     if (!opts.db) await db.destroy();

@@ -76,7 +76,31 @@ export interface ActivityLogTable {
   created_at: Timestamp;
 }
 
+export interface SignaturesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  reference_number: string;
+  signer_name: string | null;
+  additional_data: string | null;
+  qr_code_data: string | null;
+  /** The clean image as the owner saved it (PNG or sanitised SVG data URL); owner-only. */
+  image_data: string | null;
+  /** Reduced, watermarked PNG: the only picture the public gets. */
+  verification_image: Buffer | null;
+  is_public: Generated<number>;
+  is_default: Generated<number>;
+  consent_at: Timestamp | null;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  /** When expiry erased the image and personal data (the row stays to answer 410). */
+  purged_at: Timestamp | null;
+  lookup_count: Generated<number>;
+  last_verified_at: Timestamp | null;
+}
+
 export interface Database {
+  signatures: SignaturesTable;
   users: UsersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;
@@ -88,4 +112,5 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type SignatureRow = Selectable<SignaturesTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -14,6 +14,13 @@ export interface SecurityLimits {
   mailsPerIpPerHour: number;
   /** Registrations from one IP per hour. */
   registrationsPerIpPerHour: number;
+  /** Signature look-ups from one IP within the window before a CAPTCHA is required. */
+  lookupsBeforeCaptcha: number;
+  /** Look-ups from one IP within the window before it is blocked until the window ends. */
+  lookupsBeforeBlock: number;
+  lookupWindowMs: number;
+  /** Signatures saved without an account from one IP per hour. */
+  anonymousSavesPerIpPerHour: number;
 }
 
 export const defaultLimits = (): SecurityLimits => ({
@@ -25,4 +32,8 @@ export const defaultLimits = (): SecurityLimits => ({
   mailsPerAddressPerHour: 5,
   mailsPerIpPerHour: 20,
   registrationsPerIpPerHour: 10,
+  lookupsBeforeCaptcha: 30,
+  lookupsBeforeBlock: 100,
+  lookupWindowMs: 15 * 60 * 1000,
+  anonymousSavesPerIpPerHour: 30,
 });

@@ -16,19 +16,49 @@ export class DbRateLimiter {
     private readonly clock: Clock,
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<LimitState> {
+  async hit(key: string, windowMs: number, amount = 1): Promise<LimitState> {
     const now = iso(this.clock.now());
     const resetAt = iso(this.clock.now() + windowMs);
     const row = await this.db
       .insertInto('rate_limits')
-      .values({ key, count: 1, reset_at: resetAt })
+      .values({ key, count: amount, reset_at: resetAt })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet((eb) => ({
           count: eb
             .case()
             .when('rate_limits.reset_at', '<=', now)
-            .then(1)
-            .else(eb('rate_limits.count', '+', 1))
+            .then(amount)
+            .else(eb('rate_limits.count', '+', amount))
+            .end(),
+          reset_at: eb
+            .case()
+            .when('rate_limits.reset_at', '<=', now)
+            .then(resetAt)
+            .else(eb.ref('rate_limits.reset_at'))
+            .end(),
+        })),
+      )
+      .returning(['count', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    return { count: row.count, resetAt: Date.parse(row.reset_at) };
+  }
+
+  /** Raises the stored value to at least `value` (a threshold, not a count). */
+  async raiseTo(key: string, value: number, windowMs: number): Promise<LimitState> {
+    const now = iso(this.clock.now());
+    const resetAt = iso(this.clock.now() + windowMs);
+    const row = await this.db
+      .insertInto('rate_limits')
+      .values({ key, count: value, reset_at: resetAt })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          count: eb
+            .case()
+            .when('rate_limits.reset_at', '<=', now)
+            .then(value)
+            .when('rate_limits.count', '<', value)
+            .then(value)
+            .else(eb.ref('rate_limits.count'))
             .end(),
           reset_at: eb
             .case()

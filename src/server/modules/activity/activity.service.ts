@@ -13,7 +13,13 @@ export type ActivityEvent =
   | 'password-changed'
   | 'profile-changed'
   | 'captcha-failed'
-  | 'admin-created';
+  | 'admin-created'
+  | 'signature-created'
+  | 'signature-deleted'
+  | 'signature-access-changed'
+  | 'signature-revoked'
+  | 'lookup-captcha-required'
+  | 'lookup-blocked';
 
 /** The security log: who did what, when, from where. Never a password, token or code. */
 export class ActivityService {

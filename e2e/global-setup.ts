@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startServerProcess } from '../src/server/test/server-process.ts';
+import { startSmtp } from '../src/server/test/smtp.ts';
+
+export const E2E_CAPTCHA = 'E2eCap';
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'Adm1n!Password' };
+
+/**
+ * Starts an SMTP catcher (its mails readable over HTTP by the test workers) and the built app,
+ * the way `npm start` runs it, on a free port with a fresh SQLite database.
+ */
+export default async function globalSetup() {
+  if (!fs.existsSync('/usr/bin/chromium')) {
+    throw new Error('Browser tests need Debian chromium at /usr/bin/chromium: run `apt-get update && apt-get install -y chromium`');
+  }
+  if (!fs.existsSync('dist/web/index.html')) throw new Error('No built web app: run `npm run build` first');
+
+  const smtp = await startSmtp();
+  const mailApi = http.createServer((req, res) => {
+    const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to');
+    const mails = smtp.received.filter((m) => !to || m.to.includes(to));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(mails));
+  });
+  await new Promise<void>((r) => mailApi.listen(0, '127.0.0.1', r));
+  const mailPort = (mailApi.address() as { port: number }).port;
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-e2e-'));
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    INKPROOF_TEST_CAPTCHA: E2E_CAPTCHA,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: 'warn',
+  });
+  process.env.E2E_BASE_URL = server.base;
+  process.env.E2E_MAIL_API = `http://127.0.0.1:${mailPort}`;
+
+  return async () => {
+    await server.stop();
+    await smtp.close();
+    mailApi.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { E2E_CAPTCHA } from './global-setup.ts';
+
+export { E2E_CAPTCHA };
+export { E2E_ADMIN } from './global-setup.ts';
+
+interface Mail {
+  to: string[];
+  text: string;
+}
+
+/** Waits for the n-th mail to an address, caught by the SMTP server of the global setup. */
+export async function mailTo(address: string, n = 1): Promise<Mail> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await fetch(`${process.env.E2E_MAIL_API}/?to=${encodeURIComponent(address)}`);
+    const mails = (await res.json()) as Mail[];
+    if (mails.length >= n) return mails[n - 1]!;
+    if (Date.now() > deadline) throw new Error(`no mail #${n} to ${address}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export function linkIn(mail: Mail, pathPrefix: string): string {
+  const match = mail.text.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix}[^\\s"<>]*`));
+  if (!match) throw new Error(`no ${pathPrefix} link in mail`);
+  return match[0].replace(/&amp;/g, '&');
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

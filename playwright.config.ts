@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests drive Debian's chromium against the app built and started as `npm start` does
+ * (e2e/global-setup.ts starts it on a free port with a fresh database).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

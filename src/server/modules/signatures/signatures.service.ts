@@ -1,0 +1,195 @@
+import { sql } from 'kysely';
+import {
+  generateReference,
+  normalizeReference,
+  verificationUrl,
+} from '#shared/signatures/reference.ts';
+import { ANONYMOUS_EXPIRY_MONTHS, type OwnSignature, type SaveSignatureInput } from '#shared/signatures/schemas.ts';
+import type { Db } from '../../db/kysely.ts';
+import type { SignatureRow, UserRow } from '../../db/schema.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
+import { parseSignatureImage, verificationCopy } from './images.ts';
+
+export type SaveResult =
+  | { kind: 'ok'; signature: SignatureRow }
+  | { kind: 'consent-required' | 'reference-taken' | 'image-invalid' | 'image-too-large' | 'image-unreadable' };
+
+export function addMonths(ms: number, months: number): number {
+  const d = new Date(ms);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d.getTime();
+}
+
+export const toOwnSignature = (s: SignatureRow): OwnSignature => ({
+  id: s.id,
+  signerName: s.signer_name ?? '',
+  createdAt: s.created_at,
+  expiresAt: s.expires_at,
+  additionalData: s.additional_data ?? '',
+  referenceNumber: s.reference_number,
+  signatureData: s.image_data ?? '',
+  userId: s.user_id,
+  isPublic: s.is_public === 1,
+  isDefault: s.is_default === 1,
+  isRegisteredUser: s.user_id !== null,
+  qrCodeData: s.qr_code_data ?? '',
+  consentAt: s.consent_at,
+  revokedAt: s.revoked_at,
+  lookupCount: s.lookup_count,
+  lastVerifiedAt: s.last_verified_at,
+});
+
+const isUniqueViolation = (err: unknown) =>
+  /unique|duplicate key/i.test((err as Error).message ?? '') || (err as { code?: string }).code === '23505';
+
+export class SignaturesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** The owner comes from the session, expiry and reference from the server: never from the body. */
+  async save(input: SaveSignatureInput, user: UserRow | null): Promise<SaveResult> {
+    // The creator publishes with consent; a signed-in user's signing panel keeps signatures private.
+    const panelSave = user !== null && input.consent === undefined;
+    if (!panelSave && input.consent !== true) return { kind: 'consent-required' };
+
+    let image: { dataUrl: string; copy: Buffer } | null = null;
+    if (input.signatureData) {
+      const parsed = await parseSignatureImage(input.signatureData);
+      if (parsed.kind !== 'ok') return { kind: `image-${parsed.kind}` as const };
+      image = { dataUrl: parsed.dataUrl, copy: await verificationCopy(parsed.bytes) };
+    }
+
+    const now = this.clock.now();
+    const signerName = input.signerName?.trim() || (panelSave ? user.name : null) || 'Unnamed';
+    const wanted = input.referenceNumber ? normalizeReference(input.referenceNumber) : null;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const reference = wanted ?? generateReference(new Date(now), attempt < 4 ? 4 : 6);
+      const row = {
+        user_id: user?.id ?? null,
+        reference_number: reference,
+        signer_name: signerName,
+        additional_data: input.additionalData ?? '',
+        qr_code_data: this.qrData(input.qrCodeData, reference, signerName, now),
+        image_data: image?.dataUrl ?? null,
+        verification_image: image?.copy ?? null,
+        is_public: panelSave ? 0 : 1,
+        is_default: user && input.isDefault ? 1 : 0,
+        consent_at: panelSave ? null : iso(now),
+        created_at: iso(now),
+        expires_at: user ? null : iso(addMonths(now, ANONYMOUS_EXPIRY_MONTHS)),
+      };
+      try {
+        const saved = await this.db.transaction().execute(async (trx) => {
+          if (row.is_default && user) {
+            await trx.updateTable('signatures').set({ is_default: 0 }).where('user_id', '=', user.id).execute();
+          }
+          return trx.insertInto('signatures').values(row).returningAll().executeTakeFirstOrThrow();
+        });
+        return { kind: 'ok', signature: saved };
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        if (wanted) return { kind: 'reference-taken' };
+      }
+    }
+    throw new Error('could not find a free reference number');
+  }
+
+  /** Keep the creator's URL when it is ours and names this reference; otherwise build it. */
+  private qrData(sent: string | undefined, reference: string, name: string, now: number) {
+    if (sent && URL.canParse(sent)) {
+      const url = new URL(sent);
+      const ours = `${url.origin}${url.pathname}` === `${this.publicUrl}/verify-signature`;
+      if (ours && normalizeReference(url.searchParams.get('ref') ?? '') === reference) return url.toString();
+    }
+    return verificationUrl(this.publicUrl, { id: now, ref: reference, name, timestamp: iso(now) });
+  }
+
+  list(userId: number) {
+    return this.db
+      .selectFrom('signatures')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  get(userId: number, id: number) {
+    return this.db
+      .selectFrom('signatures')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async deleteAll(userId: number) {
+    const res = await this.db.deleteFrom('signatures').where('user_id', '=', userId).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  async clearImages(userId: number) {
+    const res = await this.db
+      .updateTable('signatures')
+      .set({ image_data: null, verification_image: null })
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
+  async delete(userId: number, id: number) {
+    const res = await this.db
+      .deleteFrom('signatures')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  /** Flips public and private; a null-like state counts as private (the spec shows it so). */
+  async toggleAccess(userId: number, id: number) {
+    return this.db
+      .updateTable('signatures')
+      .set({ is_public: sql<number>`1 - is_public` })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async revoke(userId: number, id: number) {
+    return this.db
+      .updateTable('signatures')
+      .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(iso(this.clock.now()))) }))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Erases images and personal data of expired anonymous signatures; the row answers 410. */
+  async purgeExpired() {
+    const res = await this.db
+      .updateTable('signatures')
+      .set({
+        image_data: null,
+        verification_image: null,
+        signer_name: null,
+        additional_data: null,
+        qr_code_data: null,
+        purged_at: iso(this.clock.now()),
+      })
+      .where('user_id', 'is', null)
+      .where('expires_at', '<=', iso(this.clock.now()))
+      .where('purged_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { signatureMessages as m } from '#shared/signatures/messages.ts';
+import { referenceSchema } from '#shared/signatures/schemas.ts';
+import type { App } from '../../app.ts';
+import { idParams } from '../signatures/signatures.routes.ts';
+import type { Gate, LookupResult } from './verification.service.ts';
+
+const captchaQuery = z.object({ captcha: z.string().trim().max(32).optional() });
+
+function refuse(reply: FastifyReply, gate: Exclude<Gate, { kind: 'ok' }>) {
+  if (gate.kind === 'blocked') {
+    return reply
+      .code(429)
+      .header('Retry-After', String(gate.retryAfter))
+      .send({ message: m.lookupBlocked, blocked: true, retryAfter: gate.retryAfter });
+  }
+  return reply
+    .code(429)
+    .send({ message: gate.wrong ? m.lookupCaptchaWrong : m.lookupCaptchaNeeded, requireCaptcha: true });
+}
+
+function answer(reply: FastifyReply, found: LookupResult) {
+  switch (found.kind) {
+    case 'ok':
+      return found.signature; // the minimum a verifier needs: no owner, no clean image
+    case 'expired':
+      return reply.code(410).send({ message: m.expired, expired: true, expiresAt: found.expiresAt });
+    case 'revoked':
+      return reply.code(410).send({ message: m.revoked, revoked: true, revokedAt: found.revokedAt });
+    case 'missing':
+      return reply.code(404).send({ message: m.notFound });
+  }
+}
+
+export function verificationRoutes(app: App) {
+  app.get(
+    '/api/signatures/reference/:ref',
+    { schema: { params: z.object({ ref: referenceSchema }), querystring: captchaQuery } },
+    async (req, reply) => {
+      const gate = await app.verification.gate(req.ip, req.session?.id, req.query.captcha);
+      if (gate.kind !== 'ok') return refuse(reply, gate);
+      return answer(reply, await app.verification.byReference(req.params.ref));
+    },
+  );
+
+  app.get(
+    '/api/signatures/verify/:id',
+    { schema: { params: idParams, querystring: captchaQuery } },
+    async (req, reply) => {
+      const gate = await app.verification.gate(req.ip, req.session?.id, req.query.captcha);
+      if (gate.kind !== 'ok') return refuse(reply, gate);
+      return answer(reply, await app.verification.byId(req.params.id));
+    },
+  );
+
+  app.get(
+    '/api/signatures/:id/verification-image',
+    { schema: { params: idParams, querystring: z.object({ sig: z.string().max(100) }) } },
+    async (req, reply) => {
+      const png = await app.verification.verificationImage(req.params.id, req.query.sig);
+      if (!png) return reply.code(404).send({ message: m.noImage });
+      return reply.type('image/png').header('Cache-Control', 'private, max-age=60').send(png);
+    },
+  );
+}

@@ -1,0 +1,181 @@
+import { CompiledQuery, type InferResult } from 'kysely';
+import type { PublicSignature } from '#shared/signatures/schemas.ts';
+import type { Db } from '../../db/kysely.ts';
+import { BatchedCounter } from '../../lib/batched-counter.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
+import { hmac, safeEqual } from '../../lib/crypto.ts';
+import type { SecurityLimits } from '../../lib/limits.ts';
+import type { DbRateLimiter } from '../../lib/rate-limiter.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
+
+export type LookupResult =
+  | { kind: 'ok'; signature: PublicSignature }
+  | { kind: 'expired'; expiresAt: string }
+  | { kind: 'revoked'; revokedAt: string }
+  | { kind: 'missing' };
+
+export type Gate =
+  | { kind: 'ok' }
+  | { kind: 'captcha'; wrong: boolean }
+  | { kind: 'blocked'; retryAfter: number };
+
+const FLUSH_MS = 1000;
+
+/**
+ * The public verification path, the hottest of the product: no session is created, no write
+ * happens per request (rate-limit hits and look-up counts are batched), one indexed query answers.
+ */
+export class VerificationService {
+  private readonly perIp: BatchedCounter;
+  /** Per IP: the look-up count up to which no CAPTCHA is asked (raised by each solved one). */
+  private readonly allowance = new Map<string, number>();
+  private readonly counts = new Map<number, { n: number; last: number }>();
+  private readonly byRefSql: string;
+  private readonly byIdSql: string;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly limiter: DbRateLimiter,
+    private readonly limits: () => SecurityLimits,
+    private readonly captcha: CaptchaService,
+    private readonly imageKey: string,
+    /** Told once per IP and window when it crosses a limit (for the activity log). */
+    private readonly onLimit: (ip: string, event: 'lookup-captcha-required' | 'lookup-blocked') => void = () => {},
+  ) {
+    this.perIp = new BatchedCounter(limiter, clock, 'lookup:ip:', () => limits().lookupWindowMs);
+    this.byRefSql = this.query().where('reference_number', '=', '').compile().sql;
+    this.byIdSql = this.query().where('id', '=', 0).compile().sql;
+  }
+
+  start() {
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private query() {
+    return lookupQuery(this.db);
+  }
+
+  /** Counts the look-up against the caller's IP and decides whether it may go on. */
+  async gate(ip: string, sessionId: string | undefined, captchaAnswer: string | undefined): Promise<Gate> {
+    const l = this.limits();
+    const count = this.perIp.hit(ip);
+    if (count === l.lookupsBeforeCaptcha + 1) this.onLimit(ip, 'lookup-captcha-required');
+    if (count === l.lookupsBeforeBlock + 1) this.onLimit(ip, 'lookup-blocked');
+    if (count > l.lookupsBeforeBlock) {
+      const retryAfter = Math.max(1, Math.ceil((this.perIp.resetAt(ip) - this.clock.now()) / 1000));
+      return { kind: 'blocked', retryAfter };
+    }
+    const allowed = () => Math.max(l.lookupsBeforeCaptcha, this.allowance.get(ip) ?? 0);
+    if (count <= allowed()) return { kind: 'ok' };
+    // Over the soft limit: another instance may have seen a solved CAPTCHA for this IP.
+    const shared = await this.limiter.peek(`lookup:allow:${ip}`);
+    this.allowance.set(ip, shared.count);
+    if (count <= allowed()) return { kind: 'ok' };
+    if (!captchaAnswer) return { kind: 'captcha', wrong: false };
+    if ((await this.captcha.check(sessionId, 'lookup', captchaAnswer)) !== 'ok') return { kind: 'captcha', wrong: true };
+    // A solved CAPTCHA buys the next batch of look-ups, up to the hard limit.
+    const raised = await this.limiter.raiseTo(`lookup:allow:${ip}`, count + l.lookupsBeforeCaptcha, l.lookupWindowMs);
+    this.allowance.set(ip, raised.count);
+    return { kind: 'ok' };
+  }
+
+  async byReference(reference: string): Promise<LookupResult> {
+    const rows = await this.db.executeQuery(CompiledQuery.raw(this.byRefSql, [reference.trim().toUpperCase()]));
+    return this.toResult(rows.rows[0] as Row | undefined);
+  }
+
+  async byId(id: number): Promise<LookupResult> {
+    const rows = await this.db.executeQuery(CompiledQuery.raw(this.byIdSql, [id]));
+    return this.toResult(rows.rows[0] as Row | undefined);
+  }
+
+  private toResult(row: Row | undefined): LookupResult {
+    if (!row || Number(row.is_public) !== 1) return { kind: 'missing' };
+    if (row.revoked_at) return { kind: 'revoked', revokedAt: row.revoked_at };
+    if (row.purged_at || (row.expires_at && Date.parse(row.expires_at) <= this.clock.now())) {
+      return { kind: 'expired', expiresAt: row.expires_at! };
+    }
+    this.countLookup(row.id);
+    return {
+      kind: 'ok',
+      signature: {
+        id: row.id,
+        signerName: row.signer_name ?? '',
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        additionalData: row.additional_data ?? '',
+        referenceNumber: row.reference_number,
+        signatureData: row.has_image ? this.imageUrl(row.id) : '',
+        isRegisteredUser: row.user_id !== null,
+      },
+    };
+  }
+
+  /** Image URLs are signed: only someone who passed a look-up learns one, so they cannot be enumerated. */
+  imageUrl(id: number) {
+    return `/api/signatures/${id}/verification-image?sig=${hmac(this.imageKey, `img:${id}`)}`;
+  }
+
+  async verificationImage(id: number, sig: string): Promise<Buffer | null> {
+    if (!safeEqual(sig, hmac(this.imageKey, `img:${id}`))) return null;
+    const row = await this.db
+      .selectFrom('signatures')
+      .select(['verification_image', 'is_public', 'revoked_at', 'expires_at', 'purged_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row?.verification_image || row.is_public !== 1 || row.revoked_at || row.purged_at) return null;
+    if (row.expires_at && Date.parse(row.expires_at) <= this.clock.now()) return null;
+    return Buffer.from(row.verification_image);
+  }
+
+  private countLookup(id: number) {
+    const c = this.counts.get(id) ?? { n: 0, last: 0 };
+    c.n += 1;
+    c.last = this.clock.now();
+    this.counts.set(id, c);
+  }
+
+  async flush() {
+    for (const ip of this.allowance.keys()) if (this.perIp.count(ip) === 0) this.allowance.delete(ip);
+    const counts = [...this.counts];
+    this.counts.clear();
+    await Promise.all([
+      this.perIp.flush(),
+      ...counts.map(([id, c]) =>
+        this.db
+          .updateTable('signatures')
+          .set((eb) => ({ lookup_count: eb('lookup_count', '+', c.n), last_verified_at: iso(c.last) }))
+          .where('id', '=', id)
+          .execute(),
+      ),
+    ]);
+  }
+}
+
+function lookupQuery(db: Db) {
+  return db
+    .selectFrom('signatures')
+    .select((eb) => [
+      'id',
+      'user_id',
+      'reference_number',
+      'signer_name',
+      'additional_data',
+      'created_at',
+      'expires_at',
+      'is_public',
+      'revoked_at',
+      'purged_at',
+      eb('verification_image', 'is not', null).as('has_image'),
+    ]);
+}
+
+type Row = InferResult<ReturnType<typeof lookupQuery>>[number];

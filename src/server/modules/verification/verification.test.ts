@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import sharp from 'sharp';
+import { signatureMessages as m } from '#shared/signatures/messages.ts';
+import { defaultLimits } from '../../lib/limits.ts';
+import { Agent } from '../../test/agent.ts';
+import { signaturePng } from '../../test/fixtures.ts';
+import { TEST_CAPTCHA, testApp, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+let png: string;
+let n = 0;
+beforeAll(async () => {
+  ctx = await testApp();
+  png = await signaturePng();
+});
+afterAll(() => ctx.close());
+beforeEach(() => Object.assign(ctx.app.limits, defaultLimits()));
+
+async function owner() {
+  const a = new Agent(ctx.app);
+  a.ip = `198.19.0.${++n}`;
+  await a.register(`v${++n}-${Date.now()}@example.com`);
+  return a;
+}
+async function saved(a: Agent, extra: Record<string, unknown> = {}) {
+  const res = await a.post('/api/signatures', {
+    signatureData: png,
+    signerName: 'Jane Doe',
+    additionalData: 'Lease 7',
+    consent: true,
+    ...extra,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+function visitor() {
+  const v = new Agent(ctx.app);
+  v.ip = `203.0.113.${++n % 250}`;
+  return v;
+}
+
+describe('look-up by reference', () => {
+  test('answers the minimum a verifier needs, with a watermarked copy instead of the image', async () => {
+    const sig = await saved(await owner());
+    const res = await visitor().get(`/api/signatures/reference/${sig.referenceNumber.toLowerCase()}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(
+      ['additionalData', 'createdAt', 'expiresAt', 'id', 'isRegisteredUser', 'referenceNumber', 'signatureData', 'signerName'].sort(),
+    );
+    expect(body).toMatchObject({ signerName: 'Jane Doe', additionalData: 'Lease 7', isRegisteredUser: true, expiresAt: null });
+    expect(body.signatureData).toMatch(/^\/api\/signatures\/\d+\/verification-image\?sig=/);
+    expect(res.headers['set-cookie']).toBeUndefined();
+
+    const raw = await ctx.app.inject(body.signatureData);
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-type']).toBe('image/png');
+    const copy = await sharp(raw.rawPayload).metadata();
+    expect(copy.format).toBe('png');
+    expect(copy.width).toBeLessThanOrEqual(320);
+    expect(raw.rawPayload.equals(Buffer.from(png.split(',')[1]!, 'base64'))).toBe(false);
+  });
+
+  test('a forged image URL answers 404', async () => {
+    const sig = await saved(await owner());
+    const res = await visitor().get(`/api/signatures/${sig.id}/verification-image?sig=forged`);
+    expect(res.statusCode).toBe(404);
+  });
+
+  test('an unknown reference answers 404', async () => {
+    const res = await visitor().get('/api/signatures/reference/SIG-19990101-ZZZZ');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(m.notFound);
+  });
+
+  test('a private signature answers 404 like an unknown one', async () => {
+    const a = await owner();
+    const sig = await saved(a);
+    await a.request('PATCH', `/api/signatures/${sig.id}/toggle-access`);
+    const res = await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(m.notFound);
+  });
+
+  test.each(['REF-123', 'SIG-2025-ABCD', 'SIG-20250414-AB', 'SIG-20250414-ABCD-'])('malformed %s answers 400', async (ref) => {
+    const res = await visitor().get(`/api/signatures/reference/${ref}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(m.referenceFormat);
+  });
+
+  test('an expired anonymous signature answers 410, before and after the purge', async () => {
+    const anon = new Agent(ctx.app);
+    anon.ip = '198.19.9.9';
+    await anon.get('/api/csrf');
+    const sig = await saved(anon);
+    ctx.clock.advance(92 * 24 * 60 * 60 * 1000);
+    const res = await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toMatchObject({ message: m.expired, expired: true });
+    await ctx.app.signatures.purgeExpired();
+    expect((await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`)).statusCode).toBe(410);
+  });
+
+  test('a revoked signature answers 410 saying so and when', async () => {
+    const a = await owner();
+    const sig = await saved(a);
+    const revoke = await a.request('PATCH', `/api/signatures/${sig.id}/revoke`);
+    expect(revoke.statusCode).toBe(200);
+    const res = await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toMatchObject({ message: m.revoked, revoked: true, revokedAt: revoke.json().revokedAt });
+  });
+
+  test('look-ups are counted for the owner (batched)', async () => {
+    const a = await owner();
+    const sig = await saved(a);
+    await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`);
+    await visitor().get(`/api/signatures/verify/${sig.id}`);
+    await ctx.app.verification.flush();
+    const mine = (await a.get(`/api/signatures/${sig.id}`)).json();
+    expect(mine.lookupCount).toBe(2);
+    expect(mine.lastVerifiedAt).toBeTruthy();
+  });
+});
+
+describe('look-up by id', () => {
+  test('answers like the reference look-up', async () => {
+    const sig = await saved(await owner());
+    const res = await visitor().get(`/api/signatures/verify/${sig.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().referenceNumber).toBe(sig.referenceNumber);
+    expect((await visitor().get('/api/signatures/verify/99999999')).statusCode).toBe(404);
+    expect((await visitor().get('/api/signatures/verify/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('rate limiting per IP', () => {
+  beforeEach(() => Object.assign(ctx.app.limits, { lookupsBeforeCaptcha: 3, lookupsBeforeBlock: 8 }));
+
+  test('past the soft limit a CAPTCHA is required; a solved one lets look-ups go on', async () => {
+    const sig = await saved(await owner());
+    const v = visitor();
+    const url = `/api/signatures/reference/${sig.referenceNumber}`;
+    for (let i = 0; i < 3; i++) expect((await v.get(url)).statusCode).toBe(200);
+    const limited = await v.get(url);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: m.lookupCaptchaNeeded, requireCaptcha: true });
+
+    await v.captcha('lookup');
+    const wrong = await v.get(`${url}?captcha=WRONG9`);
+    expect(wrong.statusCode).toBe(429);
+    expect(wrong.json()).toMatchObject({ message: m.lookupCaptchaWrong, requireCaptcha: true });
+
+    await v.captcha('lookup');
+    expect((await v.get(`${url}?captcha=${TEST_CAPTCHA}`)).statusCode).toBe(200);
+    expect((await v.get(url)).statusCode).toBe(200); // the pass covers the next few
+  });
+
+  test('past the hard limit the IP is blocked, CAPTCHA or not', async () => {
+    const sig = await saved(await owner());
+    const v = visitor();
+    const url = `/api/signatures/reference/${sig.referenceNumber}`;
+    let last = await v.get(url);
+    for (let i = 0; i < 9; i++) last = await v.get(url);
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ message: m.lookupBlocked, blocked: true });
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    await v.captcha('lookup');
+    expect((await v.get(`${url}?captcha=${TEST_CAPTCHA}`)).json().blocked).toBe(true);
+  });
+
+  test('a spoofed X-Forwarded-For does not reset the count', async () => {
+    const sig = await saved(await owner());
+    const v = visitor();
+    const url = `/api/signatures/reference/${sig.referenceNumber}`;
+    for (let i = 0; i < 3; i++) await v.get(url);
+    const res = await v.request('GET', url, undefined, { headers: { 'x-forwarded-for': `10.9.8.${i()}` } });
+    expect(res.statusCode).toBe(429);
+    function i() {
+      return Math.floor(Math.random() * 250);
+    }
+  });
+
+  test('unknown references count too, so references cannot be enumerated freely', async () => {
+    const v = visitor();
+    for (let i = 0; i < 3; i++) await v.get(`/api/signatures/reference/SIG-20250101-${1000 + i}`);
+    expect((await v.get('/api/signatures/reference/SIG-20250101-2000')).statusCode).toBe(429);
+  });
+
+  test('the count is shared through the database: a new instance view sees earlier hits after a flush', async () => {
+    const sig = await saved(await owner());
+    const v = visitor();
+    const url = `/api/signatures/reference/${sig.referenceNumber}`;
+    for (let i = 0; i < 3; i++) await v.get(url);
+    await ctx.app.verification.flush();
+    const row = await ctx.app.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', `lookup:ip:${v.ip}`)
+      .executeTakeFirstOrThrow();
+    expect(row.count).toBe(3);
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { REFERENCE_MAX, REFERENCE_PATTERN } from './reference.ts';
+import { signatureMessages as m } from './messages.ts';
+
+export const SIGNER_NAME_MAX = 100;
+export const ADDITIONAL_DATA_MAX = 500;
+/** Decoded image bytes a saved signature may carry. */
+export const SIGNATURE_IMAGE_MAX_BYTES = 512 * 1024;
+export const ANONYMOUS_EXPIRY_MONTHS = 3;
+
+export const referenceSchema = z
+  .string()
+  .trim()
+  .min(1, m.referenceRequired)
+  .max(REFERENCE_MAX, m.referenceFormat)
+  .regex(REFERENCE_PATTERN, m.referenceFormat);
+
+/**
+ * POST /api/signatures. The creator sends the spec's full payload; userId, isRegisteredUser and
+ * expiresAt are accepted for compatibility but ignored: the server knows them better.
+ */
+export const saveSignatureSchema = z.object({
+  // The decoded size is checked by the server (413); this only bounds the text.
+  signatureData: z.string().max(1_048_576, m.imageTooLarge).default(''),
+  signerName: z.string().trim().max(SIGNER_NAME_MAX, m.nameTooLong).optional(),
+  additionalData: z.string().trim().max(ADDITIONAL_DATA_MAX, m.dataTooLong).default(''),
+  qrCodeData: z.string().max(2000).optional(),
+  referenceNumber: z.union([z.literal(''), referenceSchema]).optional(),
+  isDefault: z.boolean().default(false),
+  /** Publication consent of the creator (part 2 §2.1); the signing panel saves private signatures without it. */
+  consent: z.boolean().optional(),
+  userId: z.unknown().optional(),
+  isRegisteredUser: z.unknown().optional(),
+  expiresAt: z.unknown().optional(),
+});
+export type SaveSignatureInput = z.input<typeof saveSignatureSchema>;
+
+/** A signature as its owner sees it. */
+export interface OwnSignature {
+  id: number;
+  signerName: string;
+  createdAt: string;
+  expiresAt: string | null;
+  additionalData: string;
+  referenceNumber: string;
+  signatureData: string;
+  userId: number | null;
+  isPublic: boolean;
+  isDefault: boolean;
+  isRegisteredUser: boolean;
+  qrCodeData: string;
+  consentAt: string | null;
+  revokedAt: string | null;
+  lookupCount: number;
+  lastVerifiedAt: string | null;
+}
+
+/** What anyone verifying a signature receives: the minimum, and never the clean image. */
+export interface PublicSignature {
+  id: number;
+  signerName: string;
+  createdAt: string;
+  expiresAt: string | null;
+  additionalData: string;
+  referenceNumber: string;
+  /** URL of a reduced, watermarked verification copy, or '' when saved without an image. */
+  signatureData: string;
+  isRegisteredUser: boolean;
+}
