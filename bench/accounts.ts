@@ -13,7 +13,12 @@ export async function benchAccounts() {
     await agent.fetch('/api/captcha?purpose=register');
     const reg = await agent.fetch('/api/register', {
       method: 'POST',
-      body: { email: 'bench@example.com', password: 'Str0ng!Pass', agreeToTerms: true, securityQuestion: 'Bench1' },
+      body: {
+        email: 'bench@example.com',
+        password: 'Str0ng!Pass',
+        agreeToTerms: true,
+        securityQuestion: 'Bench1',
+      },
     });
     if (reg.status !== 201) throw new Error(`register failed: ${reg.status}`);
     const userBody = JSON.stringify(await (await agent.fetch('/api/user')).json());
@@ -21,7 +26,9 @@ export async function benchAccounts() {
     const baseline = await startBaseline(userBody);
     try {
       const base = await measure('node:http baseline (same JSON)', `${baseline.base}/`);
-      const user = await measure('GET /api/user (signed in)', `${app.base}/api/user`, { cookie: agent.cookie });
+      const user = await measure('GET /api/user (signed in)', `${app.base}/api/user`, {
+        cookie: agent.cookie,
+      });
       const health = await measure('GET /healthz', `${app.base}/healthz`);
       console.log('\n## accounts (issue 2)');
       printTable(base, [user, health]);

@@ -18,7 +18,13 @@ export async function measure(
   requests?: autocannon.Request[],
 ): Promise<Measured> {
   // warm-up, then the measured run
-  await autocannon({ url, headers, duration: 1, connections: CONNECTIONS, ...(requests ? { requests } : {}) });
+  await autocannon({
+    url,
+    headers,
+    duration: 1,
+    connections: CONNECTIONS,
+    ...(requests ? { requests } : {}),
+  });
   const r = await autocannon({
     url,
     headers,

@@ -1,8 +1,9 @@
 import { benchAccounts } from './accounts.ts';
+import { benchLookups } from './lookups.ts';
 
 /** `npm run bench`: every benchmark, each printed as ratios to a baseline measured in the same run. */
 const only = process.argv[2];
-const suites: Record<string, () => Promise<unknown>> = { accounts: benchAccounts };
+const suites: Record<string, () => Promise<unknown>> = { accounts: benchAccounts, lookups: benchLookups };
 
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;

@@ -43,7 +43,11 @@ describe('bad input', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/forgot-password',
-      headers: { 'content-type': 'application/json', cookie: `inkproof_session=${agent.cookies.get('inkproof_session')}`, 'x-csrf-token': agent.csrf! },
+      headers: {
+        'content-type': 'application/json',
+        cookie: `inkproof_session=${agent.cookies.get('inkproof_session')}`,
+        'x-csrf-token': agent.csrf!,
+      },
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
@@ -53,7 +57,10 @@ describe('bad input', () => {
   test('a body over 1 MB answers 413 with a message', async () => {
     const agent = new Agent(ctx.app);
     await agent.captcha();
-    const res = await agent.post('/api/forgot-password', { email: 'a@example.com', pad: 'x'.repeat(1_100_000) });
+    const res = await agent.post('/api/forgot-password', {
+      email: 'a@example.com',
+      pad: 'x'.repeat(1_100_000),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/too large/);
   });
@@ -118,13 +125,20 @@ describe('first start', () => {
 describe('configuration', () => {
   test('safe defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: './data', publicUrl: 'http://localhost:3000' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      publicUrl: 'http://localhost:3000',
+    });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.testCaptcha).toBeUndefined();
   });
 
   test('refuses the test CAPTCHA in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', INKPROOF_TEST_CAPTCHA: 'abc' })).toThrow(/INKPROOF_TEST_CAPTCHA/);
+    expect(() => loadConfig({ NODE_ENV: 'production', INKPROOF_TEST_CAPTCHA: 'abc' })).toThrow(
+      /INKPROOF_TEST_CAPTCHA/,
+    );
   });
 
   test('refuses malformed values with the variable named', () => {

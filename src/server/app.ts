@@ -10,16 +10,13 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { createDb, ping, type Db, type Dialect } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { defaultLimits, type SecurityLimits } from './lib/limits.ts';
+import type { SecurityLimits } from './lib/limits.ts';
+import { LimitsStore } from './lib/limits-store.ts';
 import { DbRateLimiter } from './lib/rate-limiter.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
@@ -53,6 +50,7 @@ declare module 'fastify' {
     dialect: Dialect;
     clock: Clock;
     limits: SecurityLimits;
+    limitsStore: LimitsStore;
     limiter: DbRateLimiter;
     sessions: SessionStore;
     captcha: CaptchaService;
@@ -80,7 +78,10 @@ export interface BuildOptions {
 function trustProxySetting(value: string | undefined): boolean | string[] {
   if (!value) return false;
   if (value === 'true') return true;
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
@@ -91,16 +92,21 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Per-request lines only when debugging: at info they would double the log volume of the hot paths.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const { db, dialect } =
-    opts.db ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkproof.db') });
+    opts.db ??
+    createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkproof.db') });
   await migrateToLatest(db, dialect);
   const clock = opts.clock ?? systemClock;
-  const limits = defaultLimits();
+  const limitsStore = new LimitsStore(db, clock);
+  await limitsStore.load();
+  const limits = limitsStore.current;
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
   const mail = new MailService(db, clock, app.log, config.smtpUrl, config.mailFrom);
@@ -108,8 +114,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     ['csrf-key', 'captcha-key', 'image-key'].map((name) => loadSecret(db, name)),
   );
   const captcha = new CaptchaService(db, clock, captchaKey!, config.testCaptcha);
-  const verification = new VerificationService(db, clock, limiter, () => limits, captcha, imageKey!, (ip, event) =>
-    void activity.log(event, { ip }).catch(() => undefined),
+  const verification = new VerificationService(
+    db,
+    clock,
+    limiter,
+    () => limits,
+    captcha,
+    imageKey!,
+    (ip, event) => void activity.log(event, { ip }).catch(() => undefined),
   );
 
   app.decorate('config', config);
@@ -117,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('dialect', dialect);
   app.decorate('clock', clock);
   app.decorate('limits', limits);
+  app.decorate('limitsStore', limitsStore);
   app.decorate('limiter', limiter);
   app.decorate('activity', activity);
   app.decorate('mail', mail);
@@ -161,20 +174,23 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   verificationRoutes(app);
   adminRoutes(app);
 
-  const jobs = setInterval(() => {
-    void Promise.all([
-      app.sessions.purgeExpired(),
-      limiter.purgeExpired(),
-      app.signatures.purgeExpired(),
-    ]).catch((err: Error) =>
-      app.log.warn({ err: err.message }, 'clean-up job failed'),
-    );
-  }, 10 * 60 * 1000);
+  const jobs = setInterval(
+    () => {
+      void Promise.all([
+        app.sessions.purgeExpired(),
+        limiter.purgeExpired(),
+        app.signatures.purgeExpired(),
+      ]).catch((err: Error) => app.log.warn({ err: err.message }, 'clean-up job failed'));
+    },
+    10 * 60 * 1000,
+  );
   jobs.unref();
 
   verification.start();
+  limitsStore.start();
   app.addHook('onClose', async () => {
     clearInterval(jobs);
+    limitsStore.stop();
     await verification.stop();
     await mail.flush();
     mail.close();

@@ -17,7 +17,10 @@ const envSchema = z
     PUBLIC_URL: optional.refine((v) => v === undefined || URL.canParse(v), 'PUBLIC_URL must be a URL'),
     ADMIN_EMAIL: optional.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optional,
-    SMTP_URL: optional.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp://'),
+    SMTP_URL: optional.refine(
+      (v) => v === undefined || /^smtps?:\/\//.test(v),
+      'SMTP_URL must start with smtp://',
+    ),
     MAIL_FROM: optional,
     TRUST_PROXY: optional,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -42,7 +42,12 @@ test('a session made on one instance is valid on the other', async () => {
   await onA.fetch('/api/captcha?purpose=register');
   const reg = await onA.fetch('/api/register', {
     method: 'POST',
-    body: { email: 'scale@example.com', password: PASSWORD, agreeToTerms: true, securityQuestion: TEST_CAPTCHA },
+    body: {
+      email: 'scale@example.com',
+      password: PASSWORD,
+      agreeToTerms: true,
+      securityQuestion: TEST_CAPTCHA,
+    },
   });
   expect(reg.status).toBe(201);
   onA.base = b.base;
@@ -50,7 +55,10 @@ test('a session made on one instance is valid on the other', async () => {
   expect(me.status).toBe(200);
   expect((await me.json()).email).toBe('scale@example.com');
   // and a state change on B accepts the CSRF token A issued
-  const profile = await onA.fetch('/api/user/profile', { method: 'PUT', body: { name: 'Scaled', email: 'scale@example.com' } });
+  const profile = await onA.fetch('/api/user/profile', {
+    method: 'PUT',
+    body: { name: 'Scaled', email: 'scale@example.com' },
+  });
   expect(profile.status).toBe(200);
 });
 
@@ -98,7 +106,12 @@ test('logging out on one instance ends the session on the other', async () => {
   await agent.fetch('/api/captcha?purpose=register');
   await agent.fetch('/api/register', {
     method: 'POST',
-    body: { email: 'scale2@example.com', password: PASSWORD, agreeToTerms: true, securityQuestion: TEST_CAPTCHA },
+    body: {
+      email: 'scale2@example.com',
+      password: PASSWORD,
+      agreeToTerms: true,
+      securityQuestion: TEST_CAPTCHA,
+    },
   });
   const stale = new HttpAgent(b.base);
   stale.cookie = agent.cookie;

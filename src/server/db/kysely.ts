@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Compilable,
+  type InferResult,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -34,7 +42,29 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  sqliteHandles.set(db, database);
+  return { db, dialect: 'sqlite' };
+}
+
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * A single-row query for the hottest paths (session and signature look-ups), compiled once from
+ * a builder whose parameters are placeholders. On SQLite it runs the prepared statement directly,
+ * skipping Kysely's per-query machinery (measured: about a third of a look-up's cost).
+ */
+export function pointQuery<Q extends Compilable<any>>(db: Db, query: Q) {
+  type Row = InferResult<Q>[number];
+  const text = query.compile().sql;
+  const handle = sqliteHandles.get(db);
+  if (handle) {
+    const stmt = handle.prepare(text);
+    return (params: unknown[]): Promise<Row | undefined> =>
+      Promise.resolve(stmt.get(params) as Row | undefined);
+  }
+  return async (params: unknown[]): Promise<Row | undefined> =>
+    (await db.executeQuery(CompiledQuery.raw(text, params))).rows[0] as Row | undefined;
 }
 
 /**

@@ -2,10 +2,15 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './kysely.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-signatures.ts';
+import * as m0003 from './migrations/0003-settings.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
-const all: Record<string, DialectMigration> = { '0001-accounts': m0001, '0002-signatures': m0002 };
+const all: Record<string, DialectMigration> = {
+  '0001-accounts': m0001,
+  '0002-signatures': m0002,
+  '0003-settings': m0003,
+};
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
   const provider: MigrationProvider = {

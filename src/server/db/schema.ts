@@ -99,7 +99,15 @@ export interface SignaturesTable {
   last_verified_at: Timestamp | null;
 }
 
+export interface SettingsTable {
+  key: string;
+  /** JSON */
+  value: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  settings: SettingsTable;
   signatures: SignaturesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -9,7 +9,9 @@ export function registerErrorHandling(app: App) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
-        path: String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+        path: String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.'),
         message: v.message ?? 'Invalid value',
       }));
       return reply.code(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
@@ -36,9 +38,13 @@ export function registerErrorHandling(app: App) {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
 
   app.setNotFoundHandler((req, reply) => {
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && req.url !== '/api';
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && req.url !== '/api';
     if (isPage && indexFile && fs.existsSync(indexFile)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return reply.code(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}` });
   });

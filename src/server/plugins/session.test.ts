@@ -67,7 +67,12 @@ test('a wrong CSRF header answers 403', async () => {
 test("another session's CSRF token is refused", async () => {
   const victim = await signedIn();
   const attacker = await signedIn();
-  const res = await victim.request('PUT', '/api/user/profile', { email: 'x@example.com' }, { csrf: attacker.csrf! });
+  const res = await victim.request(
+    'PUT',
+    '/api/user/profile',
+    { email: 'x@example.com' },
+    { csrf: attacker.csrf! },
+  );
   expect(res.statusCode).toBe(403);
 });
 

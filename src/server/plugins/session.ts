@@ -1,12 +1,35 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CompiledQuery, type InferResult } from 'kysely';
 import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app.ts';
 import type { UserRow } from '../db/schema.ts';
-import type { Db } from '../db/kysely.ts';
+import { pointQuery, type Db } from '../db/kysely.ts';
 import { iso, type Clock } from '../lib/clock.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { SecurityLimits } from '../lib/limits.ts';
+
+/** The session look-up with its user: runs on every signed-in request, so it is compiled once. */
+function sessionQuery(db: Db) {
+  return db
+    .selectFrom('sessions as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.user_id',
+      's.last_seen_at',
+      's.expires_at',
+      'u.id as uid',
+      'u.email',
+      'u.name',
+      'u.password_hash',
+      'u.role',
+      'u.email_verified_at',
+      'u.disabled_at',
+      'u.last_login',
+      'u.login_count',
+      'u.created_at',
+      'u.updated_at',
+    ])
+    .where('s.id', '=', '');
+}
 
 export interface SessionState {
   /** SHA-256 of the cookie value, the row's key. */
@@ -23,9 +46,9 @@ export class SessionStore {
     private readonly clock: Clock,
     private readonly limits: () => SecurityLimits,
   ) {
-    this.loadSql = this.loadQuery('').compile().sql;
+    this.loadRow = pointQuery(db, sessionQuery(db));
   }
-  private readonly loadSql: string;
+  private readonly loadRow: ReturnType<typeof pointQuery<ReturnType<typeof sessionQuery>>>;
 
   async create(userId: number | null, meta: { ip: string; userAgent?: string | undefined }) {
     const raw = randomToken(32);
@@ -46,36 +69,10 @@ export class SessionStore {
     return { raw, id };
   }
 
-  /** Built once: the session look-up runs on every signed-in request. */
-  private loadQuery(id: string) {
-    return this.db
-      .selectFrom('sessions as s')
-      .leftJoin('users as u', 'u.id', 's.user_id')
-      .select([
-        's.user_id',
-        's.last_seen_at',
-        's.expires_at',
-        'u.id as uid',
-        'u.email',
-        'u.name',
-        'u.password_hash',
-        'u.role',
-        'u.email_verified_at',
-        'u.disabled_at',
-        'u.last_login',
-        'u.login_count',
-        'u.created_at',
-        'u.updated_at',
-      ])
-      .where('s.id', '=', id);
-  }
-
   async load(raw: string): Promise<SessionState | null> {
     if (raw.length > 100) return null;
     const id = sha256(raw);
-    const row = (await this.db.executeQuery(CompiledQuery.raw(this.loadSql, [id]))).rows[0] as
-      | InferResult<ReturnType<SessionStore['loadQuery']>>[number]
-      | undefined;
+    const row = await this.loadRow([id]);
     if (!row) return null;
     const now = this.clock.now();
     const lastSeen = Date.parse(row.last_seen_at);
@@ -85,7 +82,11 @@ export class SessionStore {
       return null;
     }
     if (now - lastSeen > TOUCH_EVERY_MS) {
-      await this.db.updateTable('sessions').set({ last_seen_at: iso(now) }).where('id', '=', id).execute();
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: iso(now) })
+        .where('id', '=', id)
+        .execute();
     }
     const user: UserRow | null =
       row.uid == null
@@ -107,7 +108,11 @@ export class SessionStore {
   }
 
   async touch(id: string) {
-    await this.db.updateTable('sessions').set({ last_seen_at: iso(this.clock.now()) }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: iso(this.clock.now()) })
+      .where('id', '=', id)
+      .execute();
   }
 
   async destroy(id: string) {
@@ -145,7 +150,12 @@ function setSessionCookie(req: FastifyRequest, reply: FastifyReply, raw: string,
 }
 
 /** Starts a fresh session (new id, so a fixed id from before login is worthless) and ends the old one. */
-export async function startSession(app: App, req: FastifyRequest, reply: FastifyReply, userId: number | null) {
+export async function startSession(
+  app: App,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number | null,
+) {
   if (req.session) await app.sessions.destroy(req.session.id);
   const { raw, id } = await app.sessions.create(userId, { ip: req.ip, userAgent: req.headers['user-agent'] });
   setSessionCookie(req, reply, raw, app.limits.sessionAbsoluteMs);

@@ -24,6 +24,10 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .addColumn('lookup_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_verified_at', 'text')
     .execute();
-  await db.schema.createIndex('signatures_user_idx').on('signatures').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('signatures_user_idx')
+    .on('signatures')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('signatures_expires_idx').on('signatures').column('expires_at').execute();
 }

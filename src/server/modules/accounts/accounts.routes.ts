@@ -34,7 +34,9 @@ export function accountRoutes(app: App) {
     const check = await app.captcha.check(req.session?.id, 'login', captcha);
     if (check !== 'ok') {
       await app.activity.log('captcha-failed', { ip: req.ip, detail: `login: ${check}` });
-      return reply.code(400).send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
+      return reply
+        .code(400)
+        .send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
     }
     const result = await app.accounts.login(email, password, req.ip);
     if (result.kind === 'invalid') return reply.code(401).send({ message: m.invalidCredentials });
@@ -47,10 +49,13 @@ export function accountRoutes(app: App) {
     const check = await app.captcha.check(req.session?.id, 'register', req.body.securityQuestion);
     if (check !== 'ok') {
       await app.activity.log('captcha-failed', { ip: req.ip, detail: `register: ${check}` });
-      return reply.code(400).send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
+      return reply
+        .code(400)
+        .send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
     }
     const throttled = await app.accounts.registrationThrottle(req.ip);
-    if (throttled) return tooMany(reply, throttled, 'Too many sign-ups from this network. Please try again later.');
+    if (throttled)
+      return tooMany(reply, throttled, 'Too many sign-ups from this network. Please try again later.');
     const result = await app.accounts.register(req.body, req.ip);
     if (result.kind === 'email-taken') return reply.code(409).send({ message: m.emailTaken });
     await startSession(app, req, reply, result.user.id);
@@ -108,11 +113,15 @@ export function accountRoutes(app: App) {
     },
   );
 
-  app.put('/api/user/profile', { preHandler: requireUser, schema: { body: profileSchema } }, async (req, reply) => {
-    const user = currentUser(req);
-    const result = await app.accounts.updateProfile(user, req.body);
-    if (result.kind === 'email-taken') return reply.code(409).send({ message: m.emailTaken });
-    await app.activity.log('profile-changed', { userId: user.id, ip: req.ip });
-    return toPublicUser(result.user);
-  });
+  app.put(
+    '/api/user/profile',
+    { preHandler: requireUser, schema: { body: profileSchema } },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const result = await app.accounts.updateProfile(user, req.body);
+      if (result.kind === 'email-taken') return reply.code(409).send({ message: m.emailTaken });
+      await app.activity.log('profile-changed', { userId: user.id, ip: req.ip });
+      return toPublicUser(result.user);
+    },
+  );
 }

@@ -51,7 +51,11 @@ export class AccountsService {
   }
 
   findByEmail(email: string) {
-    return this.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', normalizeEmail(email))
+      .executeTakeFirst();
   }
 
   async loginThrottle(email: string, ip: string): Promise<Throttled | null> {
@@ -104,7 +108,10 @@ export class AccountsService {
       : null;
   }
 
-  async register(input: RegisterRequest, ip: string): Promise<{ kind: 'ok'; user: UserRow } | { kind: 'email-taken' }> {
+  async register(
+    input: RegisterRequest,
+    ip: string,
+  ): Promise<{ kind: 'ok'; user: UserRow } | { kind: 'email-taken' }> {
     const email = normalizeEmail(input.email);
     if (await this.findByEmail(email)) return { kind: 'email-taken' };
     const now = iso(this.clock.now());
@@ -152,13 +159,18 @@ export class AccountsService {
   async requestPasswordReset(email: string, ip: string): Promise<Throttled | null> {
     const l = this.limits();
     const byIp = await this.limiter.hit(`reset:ip:${ip}`, HOUR_MS);
-    if (byIp.count > l.mailsPerIpPerHour) return { kind: 'throttled', retryAfter: retryAfterSeconds(byIp, this.clock) };
+    if (byIp.count > l.mailsPerIpPerHour)
+      return { kind: 'throttled', retryAfter: retryAfterSeconds(byIp, this.clock) };
     const byAddress = await this.limiter.hit(`reset:addr:${normalizeEmail(email)}`, HOUR_MS);
     const user = await this.findByEmail(email);
     await this.activity.log('password-reset-requested', { userId: user?.id ?? null, ip });
     if (!user || user.disabled_at || byAddress.count > l.mailsPerAddressPerHour) return null;
     // One live reset link at a time: a new request retires the older ones.
-    await this.db.deleteFrom('tokens').where('user_id', '=', user.id).where('kind', '=', 'reset-password').execute();
+    await this.db
+      .deleteFrom('tokens')
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'reset-password')
+      .execute();
     const token = await this.createToken(user.id, 'reset-password', RESET_TTL_MS);
     const link = `${this.publicUrl}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
     this.mail.sendInBackground(user.email, passwordResetMail(link), link);
@@ -176,7 +188,9 @@ export class AccountsService {
     // A reset proves control of the mailbox: treat the address as verified, end every session.
     await this.db
       .updateTable('users')
-      .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(iso(this.clock.now()))) }))
+      .set((eb) => ({
+        email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(iso(this.clock.now()))),
+      }))
       .where('id', '=', row.user_id)
       .execute();
     await this.db.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
@@ -214,7 +228,11 @@ export class AccountsService {
       .returningAll()
       .executeTakeFirstOrThrow();
     if (emailChanged) {
-      await this.db.deleteFrom('tokens').where('user_id', '=', user.id).where('kind', '=', 'verify-email').execute();
+      await this.db
+        .deleteFrom('tokens')
+        .where('user_id', '=', user.id)
+        .where('kind', '=', 'verify-email')
+        .execute();
       await this.sendVerification(updated);
     }
     return { kind: 'ok', user: updated };

@@ -48,7 +48,13 @@ describe('registration', () => {
     const res = await agent.register(address, PASSWORD, { username: 'jane_doe' });
     expect(res.statusCode).toBe(201);
     const user = res.json();
-    expect(user).toMatchObject({ email: address, name: 'jane_doe', role: 'user', emailVerified: false, loginCount: 1 });
+    expect(user).toMatchObject({
+      email: address,
+      name: 'jane_doe',
+      role: 'user',
+      emailVerified: false,
+      loginCount: 1,
+    });
     expect(JSON.stringify(user)).not.toMatch(/hash|argon/i);
     const me = await agent.get('/api/user');
     expect(me.statusCode).toBe(200);
@@ -150,7 +156,9 @@ describe('e-mail verification', () => {
     const address = email();
     await agent.register(address, PASSWORD);
     const link = linkIn(await smtp.waitFor(address), '/auth');
-    const res = await agent.get(`/api/verify-email?token=${link.searchParams.get('token')}&email=other@example.com`);
+    const res = await agent.get(
+      `/api/verify-email?token=${link.searchParams.get('token')}&email=other@example.com`,
+    );
     expect(res.statusCode).toBe(400);
   });
 
@@ -227,7 +235,12 @@ describe('login', () => {
     [{ captcha: '' }, m.captchaRequired],
   ])('refuses %o with the spec message', async (patch, message) => {
     await agent.captcha('login');
-    const res = await agent.post('/api/login', { email: 'a@example.com', password: PASSWORD, captcha: 'x', ...patch });
+    const res = await agent.post('/api/login', {
+      email: 'a@example.com',
+      password: PASSWORD,
+      captcha: 'x',
+      ...patch,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
@@ -312,7 +325,11 @@ describe('password reset', () => {
     expect((await other.get('/api/user')).statusCode).toBe(401);
     expect((await agent.login(address, PASSWORD)).statusCode).toBe(401);
     expect((await agent.login(address, 'N3w!Password')).statusCode).toBe(200);
-    const again = await agent.post('/api/reset-password', { token, email: address, password: 'An0ther!Pass' });
+    const again = await agent.post('/api/reset-password', {
+      token,
+      email: address,
+      password: 'An0ther!Pass',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(m.resetLinkInvalid);
     expect((await agent.get(`/api/verify-reset-token?${q}`)).statusCode).toBe(400);
@@ -335,7 +352,11 @@ describe('password reset', () => {
 
   test('a weak new password is refused with the rule it breaks', async () => {
     await agent.captcha();
-    const res = await agent.post('/api/reset-password', { token: 'x', email: 'a@example.com', password: 'weakpass' });
+    const res = await agent.post('/api/reset-password', {
+      token: 'x',
+      email: 'a@example.com',
+      password: 'weakpass',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(m.passwordUpper);
   });
@@ -351,7 +372,8 @@ describe('password reset', () => {
     await agent.captcha();
     agent.ip = '192.0.2.150';
     let last = 0;
-    for (let i = 0; i < 21; i++) last = (await agent.post('/api/forgot-password', { email: `x${i}@example.com` })).statusCode;
+    for (let i = 0; i < 21; i++)
+      last = (await agent.post('/api/forgot-password', { email: `x${i}@example.com` })).statusCode;
     expect(last).toBe(429);
   });
 });
@@ -362,12 +384,21 @@ describe('signed-in account calls', () => {
     await agent.login(address, PASSWORD);
     const other = new Agent(ctx.app);
     await other.login(address, PASSWORD);
-    const wrong = await agent.post('/api/user/change-password', { currentPassword: 'Nope!1234', newPassword: 'N3w!Password' });
+    const wrong = await agent.post('/api/user/change-password', {
+      currentPassword: 'Nope!1234',
+      newPassword: 'N3w!Password',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(m.currentPasswordWrong);
-    const weak = await agent.post('/api/user/change-password', { currentPassword: PASSWORD, newPassword: 'weak' });
+    const weak = await agent.post('/api/user/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'weak',
+    });
     expect(weak.json().message).toBe(m.passwordShort);
-    const ok = await agent.post('/api/user/change-password', { currentPassword: PASSWORD, newPassword: 'N3w!Password' });
+    const ok = await agent.post('/api/user/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'N3w!Password',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(m.passwordChanged);
     expect((await agent.get('/api/user')).statusCode).toBe(200);

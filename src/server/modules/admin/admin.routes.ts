@@ -10,19 +10,28 @@ export const pageQuery = z.object({
 });
 
 export function adminRoutes(app: App) {
-  app.get('/api/admin/users', { preHandler: requireAdmin, schema: { querystring: pageQuery } }, async (req) => {
-    const { page, pageSize, q } = req.query;
-    let base = app.db.selectFrom('users');
-    if (q) {
-      const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) =>
-        eb.or([eb('email', 'like', like), eb(eb.fn('lower', ['name']), 'like', like)]),
-      );
-    }
-    const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(toPublicUser), total: Number(count.n) };
-  });
+  app.get(
+    '/api/admin/users',
+    { preHandler: requireAdmin, schema: { querystring: pageQuery } },
+    async (req) => {
+      const { page, pageSize, q } = req.query;
+      let base = app.db.selectFrom('users');
+      if (q) {
+        const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where((eb) =>
+          eb.or([eb('email', 'like', like), eb(eb.fn('lower', ['name']), 'like', like)]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toPublicUser), total: Number(count.n) };
+    },
+  );
 }

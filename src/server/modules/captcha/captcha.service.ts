@@ -43,7 +43,9 @@ export class CaptchaService {
       .insertInto('captchas')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['session_id', 'purpose']).doUpdateSet({ answer_hash: row.answer_hash, expires_at: row.expires_at }),
+        oc
+          .columns(['session_id', 'purpose'])
+          .doUpdateSet({ answer_hash: row.answer_hash, expires_at: row.expires_at }),
       )
       .execute();
     const svg = renderCode(code, {

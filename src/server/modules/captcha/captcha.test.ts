@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const svgOf = (image: string) => Buffer.from(image.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
+const svgOf = (image: string) =>
+  Buffer.from(image.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
 
 test('the image is a 200x60 SVG drawn with paths, with no text a script could read', async () => {
   const agent = new Agent(ctx.app);
@@ -56,7 +57,11 @@ test('without the test code the answer is random and a guess fails', async () =>
   try {
     const agent = new Agent(fresh.app);
     await agent.captcha('login');
-    const res = await agent.post('/api/login', { email: 'a@example.com', password: 'whatever1', captcha: TEST_CAPTCHA });
+    const res = await agent.post('/api/login', {
+      email: 'a@example.com',
+      password: 'whatever1',
+      captcha: TEST_CAPTCHA,
+    });
     expect(res.statusCode).toBe(400);
   } finally {
     await fresh.close();

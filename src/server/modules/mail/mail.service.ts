@@ -45,13 +45,25 @@ export class MailService {
     if (!this.transport) {
       await this.db
         .insertInto('outbox')
-        .values({ to_address: to, subject: mail.subject, text_body: mail.text, html_body: mail.html, created_at: created })
+        .values({
+          to_address: to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          created_at: created,
+        })
         .execute();
       this.log.info({ to, subject: mail.subject, link }, 'mail kept in outbox (no SMTP configured)');
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+      await this.transport.sendMail({
+        from: this.from,
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     } catch (err) {
       // A failed send must not reveal whether the address exists; keep it for the admin to see.
       this.log.error({ err: (err as Error).message, subject: mail.subject }, 'mail delivery failed');

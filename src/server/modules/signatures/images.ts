@@ -26,7 +26,9 @@ export async function parseSignatureImage(dataUrl: string): Promise<ParsedImage>
 
   if (mime === 'image/png') {
     if (!bytes.subarray(0, 8).equals(PNG_MAGIC)) return { kind: 'invalid' };
-    const meta = await sharp(bytes).metadata().catch(() => null);
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => null);
     if (!meta || meta.format !== 'png' || !meta.width || !meta.height) return { kind: 'unreadable' };
     if (meta.width > MAX_SIDE || meta.height > MAX_SIDE) return { kind: 'too-large' };
     return { kind: 'ok', mime, bytes, dataUrl: `data:image/png;base64,${bytes.toString('base64')}` };
@@ -35,9 +37,16 @@ export async function parseSignatureImage(dataUrl: string): Promise<ParsedImage>
   const clean = sanitizeSvg(bytes.toString('utf8'));
   if (!clean) return { kind: 'unreadable' };
   const cleanBytes = Buffer.from(clean, 'utf8');
-  const meta = await sharp(cleanBytes).metadata().catch(() => null);
+  const meta = await sharp(cleanBytes)
+    .metadata()
+    .catch(() => null);
   if (!meta?.width || !meta.height) return { kind: 'unreadable' };
-  return { kind: 'ok', mime, bytes: cleanBytes, dataUrl: `data:image/svg+xml;base64,${cleanBytes.toString('base64')}` };
+  return {
+    kind: 'ok',
+    mime,
+    bytes: cleanBytes,
+    dataUrl: `data:image/svg+xml;base64,${cleanBytes.toString('base64')}`,
+  };
 }
 
 const COPY_WIDTH = 320;

@@ -6,7 +6,13 @@ import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
 import { toOwnSignature } from './signatures.service.ts';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+export const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 const notFound = { message: 'Signature not found' };
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -47,7 +53,11 @@ export function signatureRoutes(app: App) {
 
   app.delete('/api/signatures', { preHandler: requireUser }, async (req) => {
     const deleted = await app.signatures.deleteAll(currentUser(req).id);
-    await app.activity.log('signature-deleted', { userId: currentUser(req).id, ip: req.ip, detail: `all (${deleted})` });
+    await app.activity.log('signature-deleted', {
+      userId: currentUser(req).id,
+      ip: req.ip,
+      detail: `all (${deleted})`,
+    });
     return { message: m.deletedAll, deleted };
   });
 
@@ -56,17 +66,29 @@ export function signatureRoutes(app: App) {
     return { message: m.imagesCleared, cleared };
   });
 
-  app.get('/api/signatures/:id', { preHandler: requireUser, schema: { params: idParams } }, async (req, reply) => {
-    const row = await app.signatures.get(currentUser(req).id, req.params.id);
-    return row ? toOwnSignature(row) : reply.code(404).send(notFound);
-  });
+  app.get(
+    '/api/signatures/:id',
+    { preHandler: requireUser, schema: { params: idParams } },
+    async (req, reply) => {
+      const row = await app.signatures.get(currentUser(req).id, req.params.id);
+      return row ? toOwnSignature(row) : reply.code(404).send(notFound);
+    },
+  );
 
-  app.delete('/api/signatures/:id', { preHandler: requireUser, schema: { params: idParams } }, async (req, reply) => {
-    const user = currentUser(req);
-    if (!(await app.signatures.delete(user.id, req.params.id))) return reply.code(404).send(notFound);
-    await app.activity.log('signature-deleted', { userId: user.id, ip: req.ip, detail: `#${req.params.id}` });
-    return { message: m.deleted };
-  });
+  app.delete(
+    '/api/signatures/:id',
+    { preHandler: requireUser, schema: { params: idParams } },
+    async (req, reply) => {
+      const user = currentUser(req);
+      if (!(await app.signatures.delete(user.id, req.params.id))) return reply.code(404).send(notFound);
+      await app.activity.log('signature-deleted', {
+        userId: user.id,
+        ip: req.ip,
+        detail: `#${req.params.id}`,
+      });
+      return { message: m.deleted };
+    },
+  );
 
   app.patch(
     '/api/signatures/:id/toggle-access',
@@ -85,11 +107,15 @@ export function signatureRoutes(app: App) {
     },
   );
 
-  app.patch('/api/signatures/:id/revoke', { preHandler: requireUser, schema: { params: idParams } }, async (req, reply) => {
-    const user = currentUser(req);
-    const row = await app.signatures.revoke(user.id, req.params.id);
-    if (!row) return reply.code(404).send(notFound);
-    await app.activity.log('signature-revoked', { userId: user.id, ip: req.ip, detail: `#${row.id}` });
-    return { message: m.revokedOk, revokedAt: row.revoked_at };
-  });
+  app.patch(
+    '/api/signatures/:id/revoke',
+    { preHandler: requireUser, schema: { params: idParams } },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const row = await app.signatures.revoke(user.id, req.params.id);
+      if (!row) return reply.code(404).send(notFound);
+      await app.activity.log('signature-revoked', { userId: user.id, ip: req.ip, detail: `#${row.id}` });
+      return { message: m.revokedOk, revokedAt: row.revoked_at };
+    },
+  );
 }

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
+import { generateReference, normalizeReference, verificationUrl } from '#shared/signatures/reference.ts';
 import {
-  generateReference,
-  normalizeReference,
-  verificationUrl,
-} from '#shared/signatures/reference.ts';
-import { ANONYMOUS_EXPIRY_MONTHS, type OwnSignature, type SaveSignatureInput } from '#shared/signatures/schemas.ts';
+  ANONYMOUS_EXPIRY_MONTHS,
+  type OwnSignature,
+  type SaveSignatureInput,
+} from '#shared/signatures/schemas.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { SignatureRow, UserRow } from '../../db/schema.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
@@ -12,7 +12,9 @@ import { parseSignatureImage, verificationCopy } from './images.ts';
 
 export type SaveResult =
   | { kind: 'ok'; signature: SignatureRow }
-  | { kind: 'consent-required' | 'reference-taken' | 'image-invalid' | 'image-too-large' | 'image-unreadable' };
+  | {
+      kind: 'consent-required' | 'reference-taken' | 'image-invalid' | 'image-too-large' | 'image-unreadable';
+    };
 
 export function addMonths(ms: number, months: number): number {
   const d = new Date(ms);
@@ -88,7 +90,11 @@ export class SignaturesService {
       try {
         const saved = await this.db.transaction().execute(async (trx) => {
           if (row.is_default && user) {
-            await trx.updateTable('signatures').set({ is_default: 0 }).where('user_id', '=', user.id).execute();
+            await trx
+              .updateTable('signatures')
+              .set({ is_default: 0 })
+              .where('user_id', '=', user.id)
+              .execute();
           }
           return trx.insertInto('signatures').values(row).returningAll().executeTakeFirstOrThrow();
         });

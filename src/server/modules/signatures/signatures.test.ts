@@ -41,7 +41,10 @@ const creatorSave = (extra: Record<string, unknown> = {}) => ({
 describe('saving from the creator', () => {
   test('an anonymous save expires 3 months later and belongs to nobody, whatever the body says', async () => {
     const a = await anonymous();
-    const res = await a.post('/api/signatures', creatorSave({ userId: 1, isRegisteredUser: true, expiresAt: null }));
+    const res = await a.post(
+      '/api/signatures',
+      creatorSave({ userId: 1, isRegisteredUser: true, expiresAt: null }),
+    );
     expect(res.statusCode).toBe(201);
     const s = res.json();
     expect(s.userId).toBeNull();
@@ -56,9 +59,17 @@ describe('saving from the creator', () => {
   test('a registered save never expires and belongs to the session user', async () => {
     const a = await signedIn();
     const me = (await a.get('/api/user')).json();
-    const res = await a.post('/api/signatures', creatorSave({ userId: 999, expiresAt: '2020-01-01T00:00:00Z' }));
+    const res = await a.post(
+      '/api/signatures',
+      creatorSave({ userId: 999, expiresAt: '2020-01-01T00:00:00Z' }),
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ userId: me.id, expiresAt: null, isRegisteredUser: true, signerName: 'Jane Doe' });
+    expect(res.json()).toMatchObject({
+      userId: me.id,
+      expiresAt: null,
+      isRegisteredUser: true,
+      signerName: 'Jane Doe',
+    });
   });
 
   test('without consent the save is refused', async () => {
@@ -91,7 +102,10 @@ describe('saving from the creator', () => {
 
   test('the QR data points at our verification page for this reference', async () => {
     const a = await anonymous();
-    const res = await a.post('/api/signatures', creatorSave({ qrCodeData: 'https://evil.example/verify-signature?ref=x' }));
+    const res = await a.post(
+      '/api/signatures',
+      creatorSave({ qrCodeData: 'https://evil.example/verify-signature?ref=x' }),
+    );
     const url = new URL(res.json().qrCodeData);
     expect(url.origin).toBe(TEST_ORIGIN);
     expect(url.pathname).toBe('/verify-signature');
@@ -125,8 +139,18 @@ describe('image checks', () => {
   test.each([
     ['not a data URL', 'hello', 400, m.imageInvalid],
     ['a JPEG data URL', 'data:image/jpeg;base64,/9j/4AAQ', 400, m.imageInvalid],
-    ['a PNG label on other bytes', `data:image/png;base64,${Buffer.from('GIF89a....').toString('base64')}`, 400, m.imageInvalid],
-    ['a truncated PNG', `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]).toString('base64')}`, 400, m.imageUnreadable],
+    [
+      'a PNG label on other bytes',
+      `data:image/png;base64,${Buffer.from('GIF89a....').toString('base64')}`,
+      400,
+      m.imageInvalid,
+    ],
+    [
+      'a truncated PNG',
+      `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]).toString('base64')}`,
+      400,
+      m.imageUnreadable,
+    ],
     ['SVG that is not SVG', signatureSvgDataUrl('<html><body/></html>'), 400, m.imageUnreadable],
   ])('%s is refused', async (_label, data, status, message) => {
     const a = await anonymous();
@@ -140,14 +164,20 @@ describe('image checks', () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     const a = await anonymous();
-    const res = await a.post('/api/signatures', creatorSave({ signatureData: `data:image/png;base64,${big.subarray(0, 600_000).toString('base64')}` }));
+    const res = await a.post(
+      '/api/signatures',
+      creatorSave({ signatureData: `data:image/png;base64,${big.subarray(0, 600_000).toString('base64')}` }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(m.imageTooLarge);
   });
 
   test('a body over the 1 MB limit is refused with 413 JSON', async () => {
     const a = await anonymous();
-    const res = await a.post('/api/signatures', creatorSave({ signatureData: `data:image/png;base64,${'A'.repeat(1_200_000)}` }));
+    const res = await a.post(
+      '/api/signatures',
+      creatorSave({ signatureData: `data:image/png;base64,${'A'.repeat(1_200_000)}` }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBeTruthy();
   });
@@ -232,7 +262,9 @@ describe('My Signatures calls', () => {
     expect(first).toMatchObject({ isPublic: false, isDefault: true });
     const second = (await a.post('/api/signatures', { signatureData: png, isDefault: true })).json();
     const list = (await a.get('/api/signatures')).json();
-    expect(list.filter((s: { isDefault: boolean }) => s.isDefault).map((s: { id: number }) => s.id)).toEqual([second.id]);
+    expect(list.filter((s: { isDefault: boolean }) => s.isDefault).map((s: { id: number }) => s.id)).toEqual([
+      second.id,
+    ]);
   });
 
   test('a state change without the CSRF header is refused', async () => {
@@ -250,17 +282,34 @@ describe('expiry', () => {
     const kept = (await r.post('/api/signatures', creatorSave({ signerName: 'Kept Person' }))).json();
     ctx.clock.advance(93 * 24 * 60 * 60 * 1000);
     expect(await ctx.app.signatures.purgeExpired()).toBeGreaterThanOrEqual(1);
-    const row = await ctx.app.db.selectFrom('signatures').selectAll().where('id', '=', anon.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ image_data: null, verification_image: null, signer_name: null, additional_data: null });
+    const row = await ctx.app.db
+      .selectFrom('signatures')
+      .selectAll()
+      .where('id', '=', anon.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      image_data: null,
+      verification_image: null,
+      signer_name: null,
+      additional_data: null,
+    });
     expect(row.reference_number).toBe(anon.referenceNumber);
-    const keptRow = await ctx.app.db.selectFrom('signatures').selectAll().where('id', '=', kept.id).executeTakeFirstOrThrow();
+    const keptRow = await ctx.app.db
+      .selectFrom('signatures')
+      .selectAll()
+      .where('id', '=', kept.id)
+      .executeTakeFirstOrThrow();
     expect(keptRow.signer_name).toBe('Kept Person');
   });
 });
 
 describe('addMonths', () => {
   test('clamps to the last day of a shorter month', () => {
-    expect(new Date(addMonths(Date.parse('2025-11-30T12:00:00Z'), 3)).toISOString()).toBe('2026-02-28T12:00:00.000Z');
-    expect(new Date(addMonths(Date.parse('2025-04-14T00:00:00Z'), 3)).toISOString()).toBe('2025-07-14T00:00:00.000Z');
+    expect(new Date(addMonths(Date.parse('2025-11-30T12:00:00Z'), 3)).toISOString()).toBe(
+      '2026-02-28T12:00:00.000Z',
+    );
+    expect(new Date(addMonths(Date.parse('2025-04-14T00:00:00Z'), 3)).toISOString()).toBe(
+      '2025-07-14T00:00:00.000Z',
+    );
   });
 });

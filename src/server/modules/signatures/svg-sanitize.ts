@@ -7,16 +7,64 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
  * load anything when shown.
  */
 const ELEMENTS = new Set([
-  'svg', 'g', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
-  'text', 'tspan', 'title', 'desc', 'metadata',
+  'svg',
+  'g',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'title',
+  'desc',
+  'metadata',
 ]);
 const ATTRIBUTES = new Set([
-  'xmlns', 'width', 'height', 'viewBox', 'preserveAspectRatio', 'version',
-  'd', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'points', 'dx', 'dy',
-  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-opacity', 'stroke-miterlimit', 'opacity', 'transform', 'shape-rendering',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline',
-  'id', 'role', 'aria-label',
+  'xmlns',
+  'width',
+  'height',
+  'viewBox',
+  'preserveAspectRatio',
+  'version',
+  'd',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'points',
+  'dx',
+  'dy',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-opacity',
+  'stroke-miterlimit',
+  'opacity',
+  'transform',
+  'shape-rendering',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'id',
+  'role',
+  'aria-label',
 ]);
 /** Values that could reach outside the document or run script. */
 const UNSAFE_VALUE = /url\s*\(|javascript:|data:|expression\s*\(|[<>]/i;
@@ -40,7 +88,8 @@ function clean(nodes: Node[]): Node[] {
       const v = String(value);
       if (ATTRIBUTES.has(attr) && !UNSAFE_VALUE.test(v)) kept[`@_${attr}`] = v;
     }
-    const children = name === 'metadata' ? textOnly(node[name] as Node[]) : clean((node[name] ?? []) as Node[]);
+    const children =
+      name === 'metadata' ? textOnly(node[name] as Node[]) : clean((node[name] ?? []) as Node[]);
     out.push({ [name]: children, ...(Object.keys(kept).length ? { [ATTR]: kept } : {}) });
   }
   return out;

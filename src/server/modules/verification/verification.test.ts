@@ -14,7 +14,7 @@ beforeAll(async () => {
   png = await signaturePng();
 });
 afterAll(() => ctx.close());
-beforeEach(() => Object.assign(ctx.app.limits, defaultLimits()));
+beforeEach(() => ctx.app.limitsStore.save(defaultLimits()));
 
 async function owner() {
   const a = new Agent(ctx.app);
@@ -46,9 +46,23 @@ describe('look-up by reference', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ['additionalData', 'createdAt', 'expiresAt', 'id', 'isRegisteredUser', 'referenceNumber', 'signatureData', 'signerName'].sort(),
+      [
+        'additionalData',
+        'createdAt',
+        'expiresAt',
+        'id',
+        'isRegisteredUser',
+        'referenceNumber',
+        'signatureData',
+        'signerName',
+      ].sort(),
     );
-    expect(body).toMatchObject({ signerName: 'Jane Doe', additionalData: 'Lease 7', isRegisteredUser: true, expiresAt: null });
+    expect(body).toMatchObject({
+      signerName: 'Jane Doe',
+      additionalData: 'Lease 7',
+      isRegisteredUser: true,
+      expiresAt: null,
+    });
     expect(body.signatureData).toMatch(/^\/api\/signatures\/\d+\/verification-image\?sig=/);
     expect(res.headers['set-cookie']).toBeUndefined();
 
@@ -82,11 +96,14 @@ describe('look-up by reference', () => {
     expect(res.json().message).toBe(m.notFound);
   });
 
-  test.each(['REF-123', 'SIG-2025-ABCD', 'SIG-20250414-AB', 'SIG-20250414-ABCD-'])('malformed %s answers 400', async (ref) => {
-    const res = await visitor().get(`/api/signatures/reference/${ref}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(m.referenceFormat);
-  });
+  test.each(['REF-123', 'SIG-2025-ABCD', 'SIG-20250414-AB', 'SIG-20250414-ABCD-'])(
+    'malformed %s answers 400',
+    async (ref) => {
+      const res = await visitor().get(`/api/signatures/reference/${ref}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(m.referenceFormat);
+    },
+  );
 
   test('an expired anonymous signature answers 410, before and after the purge', async () => {
     const anon = new Agent(ctx.app);
@@ -108,7 +125,11 @@ describe('look-up by reference', () => {
     expect(revoke.statusCode).toBe(200);
     const res = await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`);
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toMatchObject({ message: m.revoked, revoked: true, revokedAt: revoke.json().revokedAt });
+    expect(res.json()).toMatchObject({
+      message: m.revoked,
+      revoked: true,
+      revokedAt: revoke.json().revokedAt,
+    });
   });
 
   test('look-ups are counted for the owner (batched)', async () => {
@@ -135,7 +156,7 @@ describe('look-up by id', () => {
 });
 
 describe('rate limiting per IP', () => {
-  beforeEach(() => Object.assign(ctx.app.limits, { lookupsBeforeCaptcha: 3, lookupsBeforeBlock: 8 }));
+  beforeEach(() => ctx.app.limitsStore.save({ lookupsBeforeCaptcha: 3, lookupsBeforeBlock: 8 }));
 
   test('past the soft limit a CAPTCHA is required; a solved one lets look-ups go on', async () => {
     const sig = await saved(await owner());
@@ -185,6 +206,19 @@ describe('rate limiting per IP', () => {
     const v = visitor();
     for (let i = 0; i < 3; i++) await v.get(`/api/signatures/reference/SIG-20250101-${1000 + i}`);
     expect((await v.get('/api/signatures/reference/SIG-20250101-2000')).statusCode).toBe(429);
+  });
+
+  test('a changed limit stored by another instance applies here without restart', async () => {
+    await ctx.app.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify({ ...defaultLimits(), lookupsBeforeCaptcha: 1, lookupsBeforeBlock: 8 }) })
+      .where('key', '=', 'security-limits')
+      .execute();
+    await ctx.app.limitsStore.load(); // what the 5-second refresh does
+    const sig = await saved(await owner());
+    const v = visitor();
+    expect((await v.get(`/api/signatures/reference/${sig.referenceNumber}`)).statusCode).toBe(200);
+    expect((await v.get(`/api/signatures/reference/${sig.referenceNumber}`)).statusCode).toBe(429);
   });
 
   test('the count is shared through the database: a new instance view sees earlier hits after a flush', async () => {

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb } from '../src/server/db/kysely.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { defaultLimits } from '../src/server/lib/limits.ts';
+import { startServerProcess } from '../src/server/test/server-process.ts';
+import { measure, printTable, startBaseline } from './lib.ts';
+
+const COUNT = Number(process.env.BENCH_SIGNATURES ?? 100_000);
+
+/**
+ * Issue 3: GET /api/signatures/reference/{ref} over 100,000 stored signatures with random existing
+ * references, the rate limiter on (its limit raised so the run is not refused), against a bare
+ * node:http server answering the same JSON.
+ */
+export async function benchLookups() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-lookups-'));
+  const { db, dialect } = createDb({ sqliteFile: path.join(dir, 'inkproof.db') });
+  await migrateToLatest(db, dialect);
+  const started = Date.now();
+  const refs: string[] = [];
+  const now = new Date().toISOString();
+  for (let i = 0; i < COUNT; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => {
+      const ref = `SIG-20251121-${String(i + j).padStart(6, '0')}`;
+      refs.push(ref);
+      return {
+        reference_number: ref,
+        signer_name: `Signer ${i + j}`,
+        additional_data: 'Bench contract',
+        created_at: now,
+        user_id: null,
+        expires_at: '2099-01-01T00:00:00.000Z',
+      };
+    });
+    await db.insertInto('signatures').values(rows).execute();
+  }
+  await db
+    .insertInto('settings')
+    .values({
+      key: 'security-limits',
+      value: JSON.stringify({ ...defaultLimits(), lookupsBeforeCaptcha: 1e9, lookupsBeforeBlock: 2e9 }),
+      updated_at: now,
+    })
+    .execute();
+  await db.destroy();
+  console.log(`\n## look-ups (issue 3): seeded ${COUNT} signatures in ${Date.now() - started} ms`);
+
+  const app = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  try {
+    const sample = await fetch(`${app.base}/api/signatures/reference/${refs[0]}`);
+    if (!sample.ok) throw new Error(`lookup failed: ${sample.status}`);
+    const body = await sample.text();
+    const baseline = await startBaseline(body);
+    try {
+      const pick = () => refs[Math.floor(Math.random() * refs.length)]!;
+      const requests = [
+        { setupRequest: (r: any) => ({ ...r, path: `/api/signatures/reference/${pick()}` }) },
+      ];
+      const base = await measure('node:http baseline (same JSON)', baseline.base, {}, requests);
+      const lookup = await measure('GET /api/signatures/reference/{random ref}', app.base, {}, requests);
+      printTable(base, [lookup]);
+      const ratio = lookup.rps / base.rps;
+      console.log(`target >= 0.50 of baseline: ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)})`);
+      return { base, lookup };
+    } finally {
+      baseline.stop();
+    }
+  } finally {
+    await app.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
