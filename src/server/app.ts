@@ -26,6 +26,11 @@ import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { MailService } from './modules/mail/mail.service.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { AnalyticsService } from './modules/analytics/analytics.service.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { SeoService } from './modules/seo/seo.service.ts';
+import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { SignaturesService } from './modules/signatures/signatures.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
@@ -59,6 +64,8 @@ declare module 'fastify' {
     accounts: AccountsService;
     signatures: SignaturesService;
     verification: VerificationService;
+    analytics: AnalyticsService;
+    seo: SeoService;
     recentErrors: { at: string; message: string; url: string }[];
     startedAt: number;
   }
@@ -110,8 +117,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
   const mail = new MailService(db, clock, app.log, config.smtpUrl, config.mailFrom);
-  const [csrfKey, captchaKey, imageKey] = await Promise.all(
-    ['csrf-key', 'captcha-key', 'image-key'].map((name) => loadSecret(db, name)),
+  const [csrfKey, captchaKey, imageKey, analyticsKey] = await Promise.all(
+    ['csrf-key', 'captcha-key', 'image-key', 'analytics-key'].map((name) => loadSecret(db, name)),
+  );
+  const analytics = new AnalyticsService(
+    db,
+    clock,
+    limiter,
+    analyticsKey!,
+    new URL(config.publicUrl).hostname,
   );
   const captcha = new CaptchaService(db, clock, captchaKey!, config.testCaptcha);
   const verification = new VerificationService(
@@ -137,6 +151,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('captcha', captcha);
   app.decorate('signatures', new SignaturesService(db, clock, config.publicUrl));
   app.decorate('verification', verification);
+  app.decorate('analytics', analytics);
+  app.decorate('seo', new SeoService(config.publicUrl, config.webRoot));
   app.decorate(
     'accounts',
     new AccountsService(db, clock, limiter, () => limits, mail, activity, config.publicUrl),
@@ -173,6 +189,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   signatureRoutes(app);
   verificationRoutes(app);
   adminRoutes(app);
+  analyticsRoutes(app);
+  mailTemplateRoutes(app);
+  seoRoutes(app, []);
 
   const jobs = setInterval(
     () => {
@@ -187,11 +206,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   jobs.unref();
 
   verification.start();
+  analytics.start();
   limitsStore.start();
   app.addHook('onClose', async () => {
     clearInterval(jobs);
     limitsStore.stop();
     await verification.stop();
+    await analytics.stop();
     await mail.flush();
     mail.close();
     if (!opts.db) await db.destroy();

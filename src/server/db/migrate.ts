@@ -3,6 +3,7 @@ import type { Db, Dialect } from './kysely.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-signatures.ts';
 import * as m0003 from './migrations/0003-settings.ts';
+import * as m0005 from './migrations/0005-analytics.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -10,6 +11,7 @@ const all: Record<string, DialectMigration> = {
   '0001-accounts': m0001,
   '0002-signatures': m0002,
   '0003-settings': m0003,
+  '0005-analytics': m0005,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {

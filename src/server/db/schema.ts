@@ -106,7 +106,17 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface PageViewsTable {
+  id: Generated<number>;
+  path: string;
+  referrer_host: string | null;
+  /** Keyed hash of the IP and day: counts visitors without storing who they are. */
+  visitor: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  page_views: PageViewsTable;
   settings: SettingsTable;
   signatures: SignaturesTable;
   users: UsersTable;

@@ -4,6 +4,8 @@ import type { App } from '../app.ts';
 import { hmac, safeEqual } from '../lib/crypto.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Anonymous beacons that change nothing a user owns (each route says why it is safe). */
+const EXEMPT = new Set(['/api/analytics/pageview']);
 
 /**
  * The token is an HMAC of the session id under a server key: tied to the session, nothing extra
@@ -13,7 +15,7 @@ export function registerCsrf(app: App, key: string) {
   const tokenFor = (sessionId: string) => hmac(key, `csrf:${sessionId}`);
 
   app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/') || EXEMPT.has(req.url)) return;
     // Logging out without a session changes nothing, so there is nothing to forge.
     if (!req.session && req.url === '/api/logout') return;
     const sent = req.headers[CSRF_HEADER];

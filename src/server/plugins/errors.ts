@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { App } from '../app.ts';
@@ -34,17 +32,16 @@ export function registerErrorHandling(app: App) {
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-  const webRoot = app.config.webRoot ? path.resolve(app.config.webRoot) : undefined;
-  const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
-
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && req.url !== '/api';
-    if (isPage && indexFile && fs.existsSync(indexFile)) {
+    const page = isPage ? await app.seo.render(req.url) : null;
+    if (page) {
       return reply
+        .code(page.status)
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+        .send(page.html);
     }
     return reply.code(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}` });
   });

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { PAGE_VIEW_PATH_MAX } from './analytics.service.ts';
+
+export const pageViewSchema = z.object({
+  path: z
+    .string()
+    .max(PAGE_VIEW_PATH_MAX, `The path cannot exceed ${PAGE_VIEW_PATH_MAX} characters`)
+    .regex(/^\//, 'The path must start with /'),
+  referrer: z.string().max(2000).optional(),
+});
+
+export function analyticsRoutes(app: App) {
+  // Sent with navigator.sendBeacon, which cannot set headers: exempt from CSRF (see plugins/csrf.ts),
+  // harmless because it changes nothing a user owns, and rate-limited per IP.
+  app.post('/api/analytics/pageview', { schema: { body: pageViewSchema } }, async (req, reply) => {
+    if (!app.analytics.record(req.ip, req.body.path, req.body.referrer)) {
+      return reply
+        .code(429)
+        .header('Retry-After', '60')
+        .send({ message: 'Too many page views. Please slow down.' });
+    }
+    return reply.code(204).send();
+  });
+}

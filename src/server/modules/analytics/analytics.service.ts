@@ -1,0 +1,69 @@
+import type { Db } from '../../db/kysely.ts';
+import { BatchedCounter } from '../../lib/batched-counter.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
+import { hmac } from '../../lib/crypto.ts';
+import type { DbRateLimiter } from '../../lib/rate-limiter.ts';
+
+export const PAGE_VIEW_PATH_MAX = 200;
+const VIEWS_PER_IP_PER_MINUTE = 120;
+const MAX_BUFFERED = 10_000;
+
+/** First-party page views: no cookie, no IP stored, writes batched once a second. */
+export class AnalyticsService {
+  private buffer: { path: string; referrer_host: string | null; visitor: string; created_at: string }[] = [];
+  private readonly perIp: BatchedCounter;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    limiter: DbRateLimiter,
+    private readonly key: string,
+    private readonly ownHost: string,
+  ) {
+    this.perIp = new BatchedCounter(limiter, clock, 'pageview:ip:', () => 60_000);
+  }
+
+  /** false when the caller is over its rate. */
+  record(ip: string, path: string, referrer: string | undefined): boolean {
+    if (this.perIp.hit(ip) > VIEWS_PER_IP_PER_MINUTE) return false;
+    if (this.buffer.length >= MAX_BUFFERED) return true; // a flood cannot grow memory without bound
+    const now = this.clock.now();
+    const day = iso(now).slice(0, 10);
+    this.buffer.push({
+      path: path.split(/[?#]/)[0]!.slice(0, PAGE_VIEW_PATH_MAX),
+      referrer_host: this.referrerHost(referrer),
+      visitor: hmac(this.key, `${day}:${ip}`).slice(0, 16),
+      created_at: iso(now),
+    });
+    return true;
+  }
+
+  private referrerHost(referrer: string | undefined): string | null {
+    if (!referrer || !URL.canParse(referrer)) return null;
+    const host = new URL(referrer).hostname.slice(0, 100);
+    return host && host !== this.ownHost ? host : null;
+  }
+
+  start() {
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), 1000);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  async flush() {
+    const rows = this.buffer;
+    this.buffer = [];
+    await this.perIp.flush();
+    for (let i = 0; i < rows.length; i += 500) {
+      await this.db
+        .insertInto('page_views')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+  }
+}

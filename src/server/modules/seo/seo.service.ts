@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PRIVATE_PREFIXES, SITE_NAME, staticPages, type PageMeta } from './pages.ts';
+import { renderHead } from './render-head.ts';
+
+/** Resolves a dynamic page (e.g. a blog post) to its metadata, or null when it does not exist. */
+export type MetaResolver = (pathname: string) => Promise<PageMeta | null | undefined>;
+
+/** SPA routes without their own metadata: they exist (200), they are just not for search engines. */
+const APP_ROUTES = [
+  /^\/(terms|privacy)$/,
+  /^\/dashboard$/,
+  /^\/(templates|team|support|signatures)$/,
+  /^\/documents(\/\d+)?$/,
+  /^\/sign-document\/\d+$/,
+  /^\/my-signatures$/,
+  /^\/settings$/,
+  /^\/admin(\/.*)?$/,
+  /^\/shared\/[\w-]+$/,
+];
+
+export class SeoService {
+  private template: string | null = null;
+  private readonly pages: Record<string, PageMeta>;
+  private readonly resolvers: MetaResolver[] = [];
+
+  constructor(
+    private readonly origin: string,
+    private readonly webRoot: string | undefined,
+  ) {
+    this.pages = staticPages(origin);
+  }
+
+  addResolver(resolver: MetaResolver) {
+    this.resolvers.push(resolver);
+  }
+
+  private indexHtml(): string | null {
+    if (this.template) return this.template;
+    if (!this.webRoot) return null;
+    const file = path.resolve(this.webRoot, 'index.html');
+    if (!fs.existsSync(file)) return null;
+    this.template = fs.readFileSync(file, 'utf8');
+    return this.template;
+  }
+
+  /** The SPA's HTML for a path, with its head filled in, and the status the path deserves. */
+  async render(url: string): Promise<{ status: number; html: string } | null> {
+    const html = this.indexHtml();
+    if (!html) return null;
+    const pathname = decodeURIComponent(new URL(url, this.origin).pathname).replace(/\/+$/, '') || '/';
+    let meta: PageMeta | null | undefined = this.pages[pathname];
+    for (const resolve of this.resolvers) meta ??= await resolve(pathname);
+    let status = 200;
+    if (!meta) {
+      const known = APP_ROUTES.some((re) => re.test(pathname));
+      if (!known) status = 404;
+      meta = {
+        title: known ? SITE_NAME : `Page not found — ${SITE_NAME}`,
+        description: 'Electronic signatures with a QR code that anyone can verify.',
+        noindex: true,
+      };
+    }
+    if (PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)))
+      meta = { ...meta, noindex: true };
+    return { status, html: renderHead(html, meta, `${this.origin}${pathname === '/' ? '/' : pathname}`) };
+  }
+
+  sitemap(extra: { path: string; lastmod?: string }[]): string {
+    const publicPaths = ['/', '/signature', '/verify-signature', '/about', '/use-cases', '/blog'];
+    const entries = [
+      ...publicPaths.map((p) => ({ path: p, lastmod: undefined as string | undefined })),
+      ...extra,
+    ];
+    const urls = entries
+      .map(
+        (e) =>
+          `  <url><loc>${escapeXml(this.origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+      )
+      .join('\n');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  }
+
+  robots(): string {
+    const disallow = [...PRIVATE_PREFIXES, '/auth', '/reset-password', '/temp-download'].map(
+      (p) => `Disallow: ${p}`,
+    );
+    return ['User-agent: *', 'Allow: /', ...disallow, '', `Sitemap: ${this.origin}/sitemap.xml`, ''].join(
+      '\n',
+    );
+  }
+}
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TEST_ORIGIN, testApp, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+let webRoot: string;
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-web-'));
+  fs.writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Default</title><meta name="description" content="Default" /></head><body><div id="root"></div></body></html>',
+  );
+  ctx = await testApp({ webRoot });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+const jsonLd = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<
+    string,
+    any
+  >;
+
+describe('HTML for clients that run no JavaScript', () => {
+  test('the home page head holds its title, description, canonical, social tags and WebApplication at 0 USD', async () => {
+    const res = await ctx.app.inject('/');
+    expect(res.statusCode).toBe(200);
+    const h = head(res.body);
+    expect(h).toMatch(/<title>Inkproof — free electronic signatures anyone can verify<\/title>/);
+    expect(h).toMatch(/<meta name="description" content="Draw or type your signature[^"]+"/);
+    expect(h).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/" />`);
+    expect(h).toContain('<meta property="og:title"');
+    expect(h).toContain('<meta name="twitter:card"');
+    const ld = jsonLd(res.body);
+    expect(ld['@type']).toBe('WebApplication');
+    expect(ld.offers).toMatchObject({ price: '0', priceCurrency: 'USD' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  test('/about has its own title and canonical', async () => {
+    const h = head((await ctx.app.inject('/about')).body);
+    expect(h).toContain('<title>About Inkproof and terms and conditions</title>');
+    expect(h).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/about" />`);
+    expect(h).not.toContain('noindex');
+  });
+
+  test('private pages are served but kept out of search engines', async () => {
+    const res = await ctx.app.inject('/dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(head(res.body)).toContain('noindex');
+  });
+
+  test('an unknown page answers 404 with the app, so it can show its not-found page', async () => {
+    const res = await ctx.app.inject('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  test('a path cannot inject markup into the head', async () => {
+    const res = await ctx.app.inject('/%22%3E%3Cscript%3Ealert(1)%3C/script%3E');
+    expect(res.body).not.toContain('<script>alert(1)');
+  });
+});
+
+describe('sitemap and robots', () => {
+  test('the sitemap is valid XML listing the public pages', async () => {
+    const res = await ctx.app.inject('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    expect(XMLValidator.validate(res.body)).toBe(true);
+    const locs = (new XMLParser().parse(res.body).urlset.url as { loc: string }[]).map((u) => u.loc);
+    for (const p of ['/', '/signature', '/verify-signature', '/about', '/use-cases', '/blog']) {
+      expect(locs).toContain(`${TEST_ORIGIN}${p}`);
+    }
+    expect(locs.some((l) => l.includes('/admin') || l.includes('/api'))).toBe(false);
+  });
+
+  test('robots.txt keeps /admin, /api and private pages out and points at the sitemap', async () => {
+    const body = (await ctx.app.inject('/robots.txt')).body;
+    for (const p of ['/admin', '/api', '/dashboard', '/documents', '/my-signatures', '/settings']) {
+      expect(body).toContain(`Disallow: ${p}\n`);
+    }
+    expect(body).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+  });
+});
+
+test('/api/mail-templates/password-reset downloads the reset e-mail the product sends', async () => {
+  const res = await ctx.app.inject('/api/mail-templates/password-reset');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-disposition']).toBe('attachment; filename="password-reset-email.html"');
+  expect(res.body).toContain('Reset your password');
+  expect(res.body).toContain(`${TEST_ORIGIN}/reset-password?token=`);
+});
