@@ -16,7 +16,9 @@ import { createDb, ping, type Db, type Dialect } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { SecurityLimits } from './lib/limits.ts';
-import { LimitsStore } from './lib/limits-store.ts';
+import { createLimitsStore } from './lib/limits-store.ts';
+import type { SettingsStore } from './lib/settings-store.ts';
+import { createSiteSettingsStore, type SiteSettings } from './lib/site-settings.ts';
 import { DbRateLimiter } from './lib/rate-limiter.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
@@ -38,6 +40,8 @@ import { VerificationService } from './modules/verification/verification.service
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { IpTracking, registerIpTracking } from './plugins/ip-tracking.ts';
+import { DailyStats } from './lib/daily-stats.ts';
 import { registerSessionHooks, SessionStore, type SessionState } from './plugins/session.ts';
 
 export type App = FastifyInstance<
@@ -55,7 +59,9 @@ declare module 'fastify' {
     dialect: Dialect;
     clock: Clock;
     limits: SecurityLimits;
-    limitsStore: LimitsStore;
+    limitsStore: SettingsStore<SecurityLimits>;
+    site: SiteSettings;
+    siteStore: SettingsStore<SiteSettings>;
     limiter: DbRateLimiter;
     sessions: SessionStore;
     captcha: CaptchaService;
@@ -65,6 +71,8 @@ declare module 'fastify' {
     signatures: SignaturesService;
     verification: VerificationService;
     analytics: AnalyticsService;
+    ipTracking: IpTracking;
+    dailyStats: DailyStats;
     seo: SeoService;
     recentErrors: { at: string; message: string; url: string }[];
     startedAt: number;
@@ -111,9 +119,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkproof.db') });
   await migrateToLatest(db, dialect);
   const clock = opts.clock ?? systemClock;
-  const limitsStore = new LimitsStore(db, clock);
-  await limitsStore.load();
+  const limitsStore = createLimitsStore(db, clock);
+  const siteStore = createSiteSettingsStore(db, clock, config.publicUrl);
+  await Promise.all([limitsStore.load(), siteStore.load()]);
   const limits = limitsStore.current;
+  const site = siteStore.current;
+  const publicUrl = () => site.publicUrl;
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
   const mail = new MailService(db, clock, app.log, config.smtpUrl, config.mailFrom);
@@ -125,7 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     clock,
     limiter,
     analyticsKey!,
-    new URL(config.publicUrl).hostname,
+    () => new URL(site.publicUrl).hostname,
   );
   const captcha = new CaptchaService(db, clock, captchaKey!, config.testCaptcha);
   const verification = new VerificationService(
@@ -144,24 +155,32 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('clock', clock);
   app.decorate('limits', limits);
   app.decorate('limitsStore', limitsStore);
+  app.decorate('site', site);
+  app.decorate('siteStore', siteStore);
   app.decorate('limiter', limiter);
   app.decorate('activity', activity);
   app.decorate('mail', mail);
   app.decorate('sessions', new SessionStore(db, clock, () => limits));
   app.decorate('captcha', captcha);
-  app.decorate('signatures', new SignaturesService(db, clock, config.publicUrl));
+  app.decorate('signatures', new SignaturesService(db, clock, publicUrl));
   app.decorate('verification', verification);
   app.decorate('analytics', analytics);
-  app.decorate('seo', new SeoService(config.publicUrl, config.webRoot));
+  const ipTracking = new IpTracking(db, clock);
+  await ipTracking.refreshBlocked();
+  app.decorate('ipTracking', ipTracking);
+  const dailyStats = new DailyStats(db, clock);
+  app.decorate('dailyStats', dailyStats);
+  app.decorate('seo', new SeoService(() => site, config.webRoot));
   app.decorate(
     'accounts',
-    new AccountsService(db, clock, limiter, () => limits, mail, activity, config.publicUrl),
+    new AccountsService(db, clock, limiter, () => limits, mail, activity, publicUrl),
   );
   app.decorate('recentErrors', []);
   app.decorate('startedAt', Date.now());
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
+  registerIpTracking(app);
   registerSessionHooks(app);
   registerCsrf(app, csrfKey!);
   registerErrorHandling(app);
@@ -207,12 +226,20 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   verification.start();
   analytics.start();
+  ipTracking.start();
+  const statsTimer = setInterval(() => void dailyStats.flush().catch(() => undefined), 2000);
+  statsTimer.unref();
   limitsStore.start();
+  siteStore.start();
   app.addHook('onClose', async () => {
     clearInterval(jobs);
     limitsStore.stop();
+    siteStore.stop();
     await verification.stop();
     await analytics.stop();
+    await ipTracking.stop();
+    clearInterval(statsTimer);
+    await dailyStats.flush();
     await mail.flush();
     mail.close();
     if (!opts.db) await db.destroy();

@@ -115,7 +115,44 @@ export interface PageViewsTable {
   created_at: Timestamp;
 }
 
+export interface DailyStatsTable {
+  day: string;
+  metric: string;
+  count: number;
+}
+
+export interface IpStatsTable {
+  /** YYYY-MM-DDTHH */
+  hour: string;
+  ip: string;
+  requests: number;
+  lookups: number;
+  limited: number;
+}
+
+export interface BlockedIpsTable {
+  ip: string;
+  reason: string;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  daily_stats: DailyStatsTable;
+  ip_stats: IpStatsTable;
+  blocked_ips: BlockedIpsTable;
+  support_messages: SupportMessagesTable;
   page_views: PageViewsTable;
   settings: SettingsTable;
   signatures: SignaturesTable;

@@ -1,12 +1,13 @@
 import type { App } from '../app.ts';
 
-const CSP = [
+/** The CSP; a configured third-party analytics script adds exactly its origin. */
+export const contentSecurityPolicy = (analyticsOrigin: string | null) => [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}`,
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  "connect-src 'self'",
+  `connect-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}`,
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",
@@ -15,8 +16,11 @@ const CSP = [
 ].join('; ');
 
 export function registerSecurityHeaders(app: App) {
+  let cached = { script: null as string | null, csp: contentSecurityPolicy(null) };
   app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('Content-Security-Policy', CSP);
+    const script = app.site.analyticsScriptUrl;
+    if (script !== cached.script) cached = { script, csp: contentSecurityPolicy(script ? new URL(script).origin : null) };
+    reply.header('Content-Security-Policy', cached.csp);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     // Reset and verification links carry tokens in the URL: never leak them to other sites.

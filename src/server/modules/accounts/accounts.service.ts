@@ -41,7 +41,7 @@ export class AccountsService {
     private readonly limits: () => SecurityLimits,
     private readonly mail: MailService,
     private readonly activity: ActivityService,
-    private readonly publicUrl: string,
+    private readonly publicUrl: () => string,
   ) {
     this.dummyHash = hash(randomToken(16));
   }
@@ -139,7 +139,7 @@ export class AccountsService {
 
   async sendVerification(user: UserRow) {
     const token = await this.createToken(user.id, 'verify-email', VERIFY_TTL_MS);
-    const link = `${this.publicUrl}/auth?verification=true&token=${token}&email=${encodeURIComponent(user.email)}`;
+    const link = `${this.publicUrl()}/auth?verification=true&token=${token}&email=${encodeURIComponent(user.email)}`;
     this.mail.sendInBackground(user.email, verificationMail(link), link);
   }
 
@@ -172,7 +172,7 @@ export class AccountsService {
       .where('kind', '=', 'reset-password')
       .execute();
     const token = await this.createToken(user.id, 'reset-password', RESET_TTL_MS);
-    const link = `${this.publicUrl}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
+    const link = `${this.publicUrl()}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
     this.mail.sendInBackground(user.email, passwordResetMail(link), link);
     return null;
   }

@@ -14,12 +14,14 @@ export function analyticsRoutes(app: App) {
   // Sent with navigator.sendBeacon, which cannot set headers: exempt from CSRF (see plugins/csrf.ts),
   // harmless because it changes nothing a user owns, and rate-limited per IP.
   app.post('/api/analytics/pageview', { schema: { body: pageViewSchema } }, async (req, reply) => {
-    if (!app.analytics.record(req.ip, req.body.path, req.body.referrer)) {
+    const path = app.analytics.record(req.ip, req.body.path, req.body.referrer);
+    if (path === null) {
       return reply
         .code(429)
         .header('Retry-After', '60')
         .send({ message: 'Too many page views. Please slow down.' });
     }
+    app.dailyStats.add(`pageview:${path}`);
     return reply.code(204).send();
   });
 }

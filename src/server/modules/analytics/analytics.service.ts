@@ -19,30 +19,31 @@ export class AnalyticsService {
     private readonly clock: Clock,
     limiter: DbRateLimiter,
     private readonly key: string,
-    private readonly ownHost: string,
+    private readonly ownHost: () => string,
   ) {
     this.perIp = new BatchedCounter(limiter, clock, 'pageview:ip:', () => 60_000);
   }
 
-  /** false when the caller is over its rate. */
-  record(ip: string, path: string, referrer: string | undefined): boolean {
-    if (this.perIp.hit(ip) > VIEWS_PER_IP_PER_MINUTE) return false;
-    if (this.buffer.length >= MAX_BUFFERED) return true; // a flood cannot grow memory without bound
+  /** The path as stored, or null when the caller is over its rate. */
+  record(ip: string, rawPath: string, referrer: string | undefined): string | null {
+    if (this.perIp.hit(ip) > VIEWS_PER_IP_PER_MINUTE) return null;
+    const path = rawPath.split(/[?#]/)[0]!.slice(0, PAGE_VIEW_PATH_MAX);
+    if (this.buffer.length >= MAX_BUFFERED) return path; // a flood cannot grow memory without bound
     const now = this.clock.now();
     const day = iso(now).slice(0, 10);
     this.buffer.push({
-      path: path.split(/[?#]/)[0]!.slice(0, PAGE_VIEW_PATH_MAX),
+      path,
       referrer_host: this.referrerHost(referrer),
       visitor: hmac(this.key, `${day}:${ip}`).slice(0, 16),
       created_at: iso(now),
     });
-    return true;
+    return path;
   }
 
   private referrerHost(referrer: string | undefined): string | null {
     if (!referrer || !URL.canParse(referrer)) return null;
     const host = new URL(referrer).hostname.slice(0, 100);
-    return host && host !== this.ownHost ? host : null;
+    return host && host !== this.ownHost() ? host : null;
   }
 
   start() {

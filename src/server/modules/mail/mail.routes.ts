@@ -4,7 +4,7 @@ import { passwordResetMail } from './templates.ts';
 export function mailTemplateRoutes(app: App) {
   // /temp-download offers the reset e-mail exactly as the product sends it, with a sample link.
   app.get('/api/mail-templates/password-reset', async (_req, reply) => {
-    const sample = `${app.config.publicUrl}/reset-password?token=SAMPLE-TOKEN&email=you%40example.com`;
+    const sample = `${app.site.publicUrl}/reset-password?token=SAMPLE-TOKEN&email=you%40example.com`;
     return reply
       .type('text/html; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="password-reset-email.html"')

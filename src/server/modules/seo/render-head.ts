@@ -7,7 +7,7 @@ const esc = (s: string) =>
 const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** Puts the page's title, description, canonical, social tags and JSON-LD into the SPA's HTML. */
-export function renderHead(template: string, meta: PageMeta, canonical: string): string {
+export function renderHead(template: string, meta: PageMeta, canonical: string, analyticsScriptUrl: string | null = null): string {
   const description = clampDescription(meta.description);
   const tags = [
     `<link rel="canonical" href="${esc(canonical)}" />`,
@@ -24,6 +24,7 @@ export function renderHead(template: string, meta: PageMeta, canonical: string):
     `<meta name="twitter:title" content="${esc(meta.title)}" />`,
     `<meta name="twitter:description" content="${esc(description)}" />`,
     meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '',
+    analyticsScriptUrl ? `<script async src="${esc(analyticsScriptUrl)}"></script>` : '',
   ]
     .filter(Boolean)
     .join('\n    ');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SiteSettings } from '../../lib/site-settings.ts';
 import { PRIVATE_PREFIXES, SITE_NAME, staticPages, type PageMeta } from './pages.ts';
 import { renderHead } from './render-head.ts';
 
@@ -21,14 +22,15 @@ const APP_ROUTES = [
 
 export class SeoService {
   private template: string | null = null;
-  private readonly pages: Record<string, PageMeta>;
   private readonly resolvers: MetaResolver[] = [];
 
   constructor(
-    private readonly origin: string,
+    private readonly site: () => SiteSettings,
     private readonly webRoot: string | undefined,
-  ) {
-    this.pages = staticPages(origin);
+  ) {}
+
+  private get origin() {
+    return this.site().publicUrl;
   }
 
   addResolver(resolver: MetaResolver) {
@@ -49,7 +51,7 @@ export class SeoService {
     const html = this.indexHtml();
     if (!html) return null;
     const pathname = decodeURIComponent(new URL(url, this.origin).pathname).replace(/\/+$/, '') || '/';
-    let meta: PageMeta | null | undefined = this.pages[pathname];
+    let meta: PageMeta | null | undefined = staticPages(this.origin)[pathname];
     for (const resolve of this.resolvers) meta ??= await resolve(pathname);
     let status = 200;
     if (!meta) {
@@ -63,7 +65,8 @@ export class SeoService {
     }
     if (PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)))
       meta = { ...meta, noindex: true };
-    return { status, html: renderHead(html, meta, `${this.origin}${pathname === '/' ? '/' : pathname}`) };
+    const canonical = `${this.origin}${pathname === '/' ? '/' : pathname}`;
+    return { status, html: renderHead(html, meta, canonical, this.site().analyticsScriptUrl) };
   }
 
   sitemap(extra: { path: string; lastmod?: string }[]): string {

@@ -52,7 +52,7 @@ export class SignaturesService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly publicUrl: string,
+    private readonly publicUrl: () => string,
   ) {}
 
   /** The owner comes from the session, expiry and reference from the server: never from the body. */
@@ -111,10 +111,10 @@ export class SignaturesService {
   private qrData(sent: string | undefined, reference: string, name: string, now: number) {
     if (sent && URL.canParse(sent)) {
       const url = new URL(sent);
-      const ours = `${url.origin}${url.pathname}` === `${this.publicUrl}/verify-signature`;
+      const ours = `${url.origin}${url.pathname}` === `${this.publicUrl()}/verify-signature`;
       if (ours && normalizeReference(url.searchParams.get('ref') ?? '') === reference) return url.toString();
     }
-    return verificationUrl(this.publicUrl, { id: now, ref: reference, name, timestamp: iso(now) });
+    return verificationUrl(this.publicUrl(), { id: now, ref: reference, name, timestamp: iso(now) });
   }
 
   list(userId: number) {

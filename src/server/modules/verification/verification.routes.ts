@@ -20,6 +20,13 @@ function refuse(reply: FastifyReply, gate: Exclude<Gate, { kind: 'ok' }>) {
     .send({ message: gate.wrong ? m.lookupCaptchaWrong : m.lookupCaptchaNeeded, requireCaptcha: true });
 }
 
+/** Counts the outcome per IP (IP tracking) and per day (reports); both are batched in memory. */
+function track(app: App, ip: string, outcome: LookupResult['kind'] | 'captcha' | 'blocked') {
+  if (outcome === 'captcha' || outcome === 'blocked') app.ipTracking.limited(ip);
+  else app.ipTracking.lookup(ip);
+  app.dailyStats.add(`lookup:${outcome}`);
+}
+
 function answer(reply: FastifyReply, found: LookupResult) {
   switch (found.kind) {
     case 'ok':
@@ -39,8 +46,13 @@ export function verificationRoutes(app: App) {
     { schema: { params: z.object({ ref: referenceSchema }), querystring: captchaQuery } },
     async (req, reply) => {
       const gate = await app.verification.gate(req.ip, req.session?.id, req.query.captcha);
-      if (gate.kind !== 'ok') return refuse(reply, gate);
-      return answer(reply, await app.verification.byReference(req.params.ref));
+      if (gate.kind !== 'ok') {
+        track(app, req.ip, gate.kind);
+        return refuse(reply, gate);
+      }
+      const found = await app.verification.byReference(req.params.ref);
+      track(app, req.ip, found.kind);
+      return answer(reply, found);
     },
   );
 
@@ -49,8 +61,13 @@ export function verificationRoutes(app: App) {
     { schema: { params: idParams, querystring: captchaQuery } },
     async (req, reply) => {
       const gate = await app.verification.gate(req.ip, req.session?.id, req.query.captcha);
-      if (gate.kind !== 'ok') return refuse(reply, gate);
-      return answer(reply, await app.verification.byId(req.params.id));
+      if (gate.kind !== 'ok') {
+        track(app, req.ip, gate.kind);
+        return refuse(reply, gate);
+      }
+      const found = await app.verification.byId(req.params.id);
+      track(app, req.ip, found.kind);
+      return answer(reply, found);
     },
   );
 

@@ -1,0 +1,38 @@
+import type { Db } from '../db/kysely.ts';
+import { iso, type Clock } from './clock.ts';
+
+/**
+ * Daily counters kept in memory and added to `daily_stats` in one batch per flush, so counting
+ * on a hot path costs a Map update, and reports read a few hundred rows instead of millions.
+ */
+export class DailyStats {
+  private pending = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  add(metric: string, amount = 1) {
+    const key = `${iso(this.clock.now()).slice(0, 10)}|${metric.slice(0, 220)}`;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + amount);
+  }
+
+  async flush() {
+    if (this.pending.size === 0) return;
+    const rows = [...this.pending].map(([key, count]) => {
+      const [day, metric] = key.split('|') as [string, string];
+      return { day, metric, count };
+    });
+    this.pending = new Map();
+    for (let i = 0; i < rows.length; i += 300) {
+      await this.db
+        .insertInto('daily_stats')
+        .values(rows.slice(i, i + 300))
+        .onConflict((oc) =>
+          oc.columns(['day', 'metric']).doUpdateSet((eb) => ({ count: eb('daily_stats.count', '+', eb.ref('excluded.count')) })),
+        )
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { Db } from '../db/kysely.ts';
+import { iso, type Clock } from './clock.ts';
+
+const REFRESH_MS = 5000;
+
+/**
+ * One JSON document in the settings table, merged over defaults. Every instance re-reads it every
+ * few seconds, so an admin's change applies everywhere without restart. `current` is updated in
+ * place: hold on to the object, not to its values.
+ */
+export class SettingsStore<T extends object> {
+  readonly current: T;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly key: string,
+    private readonly defaults: () => T,
+    /** Keeps the stored values that are still valid; the rest fall back to defaults. */
+    private readonly accept: (stored: Record<string, unknown>, defaults: T) => T,
+  ) {
+    this.current = defaults();
+  }
+
+  async load() {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', this.key).executeTakeFirst();
+    let stored: Record<string, unknown> = {};
+    try {
+      stored = row ? (JSON.parse(row.value) as Record<string, unknown>) : {};
+    } catch {
+      stored = {};
+    }
+    Object.assign(this.current, this.accept(stored, this.defaults()));
+  }
+
+  async save(changes: Partial<T>) {
+    const next = { ...this.current, ...changes };
+    const value = JSON.stringify(next);
+    const now = iso(this.clock.now());
+    await this.db
+      .insertInto('settings')
+      .values({ key: this.key, value, updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+      .execute();
+    Object.assign(this.current, next);
+  }
+
+  start() {
+    this.timer = setInterval(() => void this.load().catch(() => undefined), REFRESH_MS);
+    this.timer.unref();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}
