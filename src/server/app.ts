@@ -19,6 +19,11 @@ import type { SecurityLimits } from './lib/limits.ts';
 import { createLimitsStore } from './lib/limits-store.ts';
 import type { SettingsStore } from './lib/settings-store.ts';
 import { createSiteSettingsStore, type SiteSettings } from './lib/site-settings.ts';
+import { createEmailSettingsStore, type EmailSettings } from './lib/email-settings.ts';
+import { SecretBox } from './lib/secret-box.ts';
+import { ReportsService } from './modules/admin/reports.service.ts';
+import type { DiagnosticSource } from './modules/admin/admin-diagnostics.routes.ts';
+import { supportRoutes } from './modules/admin/support.routes.ts';
 import { DbRateLimiter } from './lib/rate-limiter.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
@@ -62,6 +67,10 @@ declare module 'fastify' {
     limitsStore: SettingsStore<SecurityLimits>;
     site: SiteSettings;
     siteStore: SettingsStore<SiteSettings>;
+    emailStore: SettingsStore<EmailSettings>;
+    secretBox: SecretBox;
+    reports: ReportsService;
+    diagnosticSources: DiagnosticSource[];
     limiter: DbRateLimiter;
     sessions: SessionStore;
     captcha: CaptchaService;
@@ -128,9 +137,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
   const mail = new MailService(db, clock, app.log, config.smtpUrl, config.mailFrom);
-  const [csrfKey, captchaKey, imageKey, analyticsKey] = await Promise.all(
-    ['csrf-key', 'captcha-key', 'image-key', 'analytics-key'].map((name) => loadSecret(db, name)),
+  const [csrfKey, captchaKey, imageKey, analyticsKey, settingsKey] = await Promise.all(
+    ['csrf-key', 'captcha-key', 'image-key', 'analytics-key', 'settings-key'].map((name) => loadSecret(db, name)),
   );
+  const secretBox = new SecretBox(settingsKey!);
+  const emailStore = createEmailSettingsStore(db, clock);
+  emailStore.onChange = (e) =>
+    mail.configure(
+      e.host
+        ? { host: e.host, port: e.port, security: e.security, user: e.user, password: secretBox.open(e.passwordSealed) ?? '', from: e.from }
+        : null,
+    );
+  await emailStore.load();
   const analytics = new AnalyticsService(
     db,
     clock,
@@ -157,6 +175,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('limitsStore', limitsStore);
   app.decorate('site', site);
   app.decorate('siteStore', siteStore);
+  app.decorate('emailStore', emailStore);
+  app.decorate('secretBox', secretBox);
+  app.decorate('reports', new ReportsService(db, clock));
+  app.decorate('diagnosticSources', []);
   app.decorate('limiter', limiter);
   app.decorate('activity', activity);
   app.decorate('mail', mail);
@@ -208,6 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   signatureRoutes(app);
   verificationRoutes(app);
   adminRoutes(app);
+  supportRoutes(app);
   analyticsRoutes(app);
   mailTemplateRoutes(app);
   seoRoutes(app, []);
@@ -231,10 +254,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   statsTimer.unref();
   limitsStore.start();
   siteStore.start();
+  emailStore.start();
   app.addHook('onClose', async () => {
     clearInterval(jobs);
     limitsStore.stop();
     siteStore.stop();
+    emailStore.stop();
     await verification.stop();
     await analytics.stop();
     await ipTracking.stop();

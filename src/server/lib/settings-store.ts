@@ -11,6 +11,9 @@ const REFRESH_MS = 5000;
 export class SettingsStore<T extends object> {
   readonly current: T;
   private timer: NodeJS.Timeout | undefined;
+  private lastJson = '';
+  /** Called after a load or save that changed the values (e.g. to rebuild a mail transport). */
+  onChange: ((current: T) => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -32,6 +35,14 @@ export class SettingsStore<T extends object> {
       stored = {};
     }
     Object.assign(this.current, this.accept(stored, this.defaults()));
+    this.changed();
+  }
+
+  private changed() {
+    const json = JSON.stringify(this.current);
+    if (json === this.lastJson) return;
+    this.lastJson = json;
+    this.onChange?.(this.current);
   }
 
   async save(changes: Partial<T>) {
@@ -44,6 +55,7 @@ export class SettingsStore<T extends object> {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
       .execute();
     Object.assign(this.current, next);
+    this.changed();
   }
 
   start() {

@@ -1,25 +1,29 @@
 import type { Db } from '../../db/kysely.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 
-export type ActivityEvent =
-  | 'login'
-  | 'login-failed'
-  | 'login-throttled'
-  | 'logout'
-  | 'register'
-  | 'email-verified'
-  | 'password-reset-requested'
-  | 'password-reset'
-  | 'password-changed'
-  | 'profile-changed'
-  | 'captcha-failed'
-  | 'admin-created'
-  | 'signature-created'
-  | 'signature-deleted'
-  | 'signature-access-changed'
-  | 'signature-revoked'
-  | 'lookup-captcha-required'
-  | 'lookup-blocked';
+export const activityEvents = [
+  'login',
+  'login-failed',
+  'login-throttled',
+  'logout',
+  'register',
+  'email-verified',
+  'password-reset-requested',
+  'password-reset',
+  'password-changed',
+  'profile-changed',
+  'captcha-failed',
+  'admin-created',
+  'admin-action',
+  'signature-created',
+  'signature-deleted',
+  'signature-access-changed',
+  'signature-revoked',
+  'lookup-captcha-required',
+  'lookup-blocked',
+  'support-message',
+] as const;
+export type ActivityEvent = (typeof activityEvents)[number];
 
 /** The security log: who did what, when, from where. Never a password, token or code. */
 export class ActivityService {

@@ -4,21 +4,75 @@ import type { Db } from '../../db/kysely.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import type { MailContent } from './templates.ts';
 
+export interface SmtpOptions {
+  host: string;
+  port: number;
+  security: 'none' | 'starttls' | 'tls';
+  user: string;
+  password: string;
+  from: string;
+}
+
 /**
  * Sends through SMTP when configured. Without SMTP every mail waits in the outbox table and its
  * link is logged, so a newcomer running the product locally can still finish sign-up.
  */
 export class MailService {
-  private transport: Transporter | null;
+  private transport: Transporter | null = null;
+  private from: string;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    smtpUrl: string | undefined,
-    private readonly from: string,
+    private readonly envSmtpUrl: string | undefined,
+    private readonly envFrom: string,
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    this.from = envFrom;
+    this.configure(null);
+  }
+
+  /** Admin settings win over SMTP_URL; null falls back to the environment (or the outbox). */
+  configure(smtp: SmtpOptions | null) {
+    this.transport?.close();
+    if (smtp) {
+      this.transport = nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.security === 'tls',
+        requireTLS: smtp.security === 'starttls',
+        ignoreTLS: smtp.security === 'none',
+        ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+      });
+      this.from = smtp.from;
+    } else {
+      this.transport = this.envSmtpUrl ? nodemailer.createTransport(this.envSmtpUrl) : null;
+      this.from = this.envFrom;
+    }
+  }
+
+  /** Opens a connection to the SMTP server and says whether it answered (diagnostics). */
+  async check(): Promise<{ ok: boolean; message: string }> {
+    if (!this.transport) return { ok: false, message: 'No SMTP server is configured: mails wait in the outbox' };
+    try {
+      await this.transport.verify();
+      return { ok: true, message: 'The SMTP server accepted the connection' };
+    } catch (err) {
+      return { ok: false, message: `The SMTP server did not accept the connection: ${(err as Error).message}` };
+    }
+  }
+
+  /** Sends now and reports the outcome (the admin's test e-mail). */
+  async sendNow(to: string, mail: MailContent): Promise<{ ok: boolean; message: string }> {
+    if (!this.transport) return { ok: false, message: 'No SMTP server is configured' };
+    try {
+      await this.transport.sendMail({ from: this.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+      return { ok: true, message: `Test e-mail sent to ${to}` };
+    } catch (err) {
+      return { ok: false, message: `Sending failed: ${(err as Error).message}` };
+    }
   }
 
   private readonly pending = new Set<Promise<void>>();

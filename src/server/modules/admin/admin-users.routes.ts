@@ -1,0 +1,116 @@
+import { adminUsersQuery, roleSchema, userStatusSchema } from '#shared/admin/schemas.ts';
+import type { App } from '../../app.ts';
+import { iso } from '../../lib/clock.ts';
+import { currentUser, requireAdmin } from '../../plugins/auth.ts';
+import { toPublicUser } from '../accounts/accounts.service.ts';
+import { toOwnSignature } from '../signatures/signatures.service.ts';
+import { idParams } from '../signatures/signatures.routes.ts';
+import { contains } from './like.ts';
+
+const sortColumn = {
+  createdAt: 'created_at',
+  email: 'email',
+  name: 'name',
+  lastLogin: 'last_login',
+  loginCount: 'login_count',
+} as const;
+
+const notFound = { message: 'User not found' };
+
+export function adminUserRoutes(app: App) {
+  const guard = { preHandler: requireAdmin };
+  const log = (req: Parameters<typeof currentUser>[0], detail: string) =>
+    app.activity.log('admin-action', { userId: currentUser(req).id, ip: req.ip, detail });
+
+  app.get('/api/admin/users', { ...guard, schema: { querystring: adminUsersQuery } }, async (req) => {
+    const { page, pageSize, q, sort, dir, role } = req.query;
+    let base = app.db.selectFrom('users');
+    if (q) {
+      base = base.where((eb) => eb.or([contains('email', q), contains('name', q)]));
+    }
+    if (role) base = base.where('role', '=', role);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .select((eb) =>
+          eb.selectFrom('signatures').select(eb.fn.countAll<number>().as('n')).whereRef('signatures.user_id', '=', 'users.id').as('signature_count'),
+        )
+        .orderBy(sortColumn[sort], dir)
+        .orderBy('id', dir)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      items: rows.map((r) => ({ ...toPublicUser(r), disabled: r.disabled_at !== null, signatureCount: Number(r.signature_count ?? 0) })),
+      total: Number(count.n),
+    };
+  });
+
+  app.get('/api/admin/users/:id', { ...guard, schema: { params: idParams } }, async (req, reply) => {
+    const user = await app.accounts.findById(req.params.id);
+    if (!user) return reply.code(404).send(notFound);
+    const signatures = await app.signatures.list(user.id);
+    const sessions = await app.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return {
+      user: { ...toPublicUser(user), disabled: user.disabled_at !== null, disabledAt: user.disabled_at },
+      signatures: signatures.slice(0, 50).map((s) => ({ ...toOwnSignature(s), signatureData: '' })),
+      signatureCount: signatures.length,
+      activeSessions: Number(sessions.n),
+    };
+  });
+
+  app.patch('/api/admin/users/:id/role', { ...guard, schema: { params: idParams, body: roleSchema } }, async (req, reply) => {
+    const me = currentUser(req);
+    if (me.id === req.params.id && req.body.role !== 'admin') {
+      return reply.code(400).send({ message: 'You cannot remove your own admin role' });
+    }
+    const updated = await app.db
+      .updateTable('users')
+      .set({ role: req.body.role, updated_at: iso(app.clock.now()) })
+      .where('id', '=', req.params.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) return reply.code(404).send(notFound);
+    await log(req, `role of ${updated.email} set to ${req.body.role}`);
+    return toPublicUser(updated);
+  });
+
+  app.patch('/api/admin/users/:id/status', { ...guard, schema: { params: idParams, body: userStatusSchema } }, async (req, reply) => {
+    if (currentUser(req).id === req.params.id) return reply.code(400).send({ message: 'You cannot disable your own account' });
+    const updated = await app.db
+      .updateTable('users')
+      .set({ disabled_at: req.body.disabled ? iso(app.clock.now()) : null })
+      .where('id', '=', req.params.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) return reply.code(404).send(notFound);
+    if (req.body.disabled) await app.sessions.destroyForUser(updated.id);
+    await log(req, `${req.body.disabled ? 'disabled' : 'enabled'} ${updated.email}`);
+    return { ...toPublicUser(updated), disabled: req.body.disabled };
+  });
+
+  app.post('/api/admin/users/:id/resend-verification', { ...guard, schema: { params: idParams } }, async (req, reply) => {
+    const user = await app.accounts.findById(req.params.id);
+    if (!user) return reply.code(404).send(notFound);
+    if (user.email_verified_at) return reply.code(409).send({ message: 'This e-mail address is already verified' });
+    await app.accounts.sendVerification(user);
+    await log(req, `verification mail resent to ${user.email}`);
+    return { message: `A new verification e-mail was sent to ${user.email}` };
+  });
+
+  app.delete('/api/admin/users/:id', { ...guard, schema: { params: idParams } }, async (req, reply) => {
+    if (currentUser(req).id === req.params.id) return reply.code(400).send({ message: 'You cannot delete your own account here' });
+    const user = await app.accounts.findById(req.params.id);
+    if (!user) return reply.code(404).send(notFound);
+    // Signatures, sessions, tokens and documents go with the user (foreign keys cascade).
+    await app.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await log(req, `deleted ${user.email} and their data`);
+    return { message: `${user.email} and their data were deleted` };
+  });
+}

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/kysely.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const MAX_REPORT_DAYS = 366;
+
+/** Named daily series a report shows, in column order for the CSV. */
+export const seriesNames = [
+  'signups',
+  'signaturesCreated',
+  'lookupsFound',
+  'lookupsNotFound',
+  'lookupsExpiredOrRevoked',
+  'lookupsRateLimited',
+  'documentsUploaded',
+  'documentsSigned',
+  'pageViews',
+] as const;
+export type SeriesName = (typeof seriesNames)[number];
+
+/** Extra series from features that own their tables (documents): day → count per series. */
+export type SeriesSource = (from: string, toExclusive: string) => Promise<Partial<Record<SeriesName, Map<string, number>>>>;
+
+export interface Report {
+  from: string;
+  to: string;
+  days: string[];
+  series: Record<SeriesName, number[]>;
+  topPaths: { path: string; views: number }[];
+}
+
+const lookupMetric: Record<string, SeriesName> = {
+  'lookup:ok': 'lookupsFound',
+  'lookup:missing': 'lookupsNotFound',
+  'lookup:expired': 'lookupsExpiredOrRevoked',
+  'lookup:revoked': 'lookupsExpiredOrRevoked',
+  'lookup:captcha': 'lookupsRateLimited',
+  'lookup:blocked': 'lookupsRateLimited',
+};
+
+export class ReportsService {
+  readonly sources: SeriesSource[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The range asked for, or the last 30 days; at most 366 days, ending today at the latest. */
+  range(from?: string, to?: string): { from: string; to: string } {
+    const today = iso(this.clock.now()).slice(0, 10);
+    const end = to && to < today ? to : today;
+    let start = from ?? iso(Date.parse(`${end}T00:00:00Z`) - 29 * DAY_MS).slice(0, 10);
+    const earliest = iso(Date.parse(`${end}T00:00:00Z`) - (MAX_REPORT_DAYS - 1) * DAY_MS).slice(0, 10);
+    if (start < earliest) start = earliest;
+    return { from: start, to: end };
+  }
+
+  async build(fromDay: string, toDay: string): Promise<Report> {
+    const days: string[] = [];
+    for (let t = Date.parse(`${fromDay}T00:00:00Z`); t <= Date.parse(`${toDay}T00:00:00Z`); t += DAY_MS) {
+      days.push(iso(t).slice(0, 10));
+    }
+    const toExclusive = iso(Date.parse(`${toDay}T00:00:00Z`) + DAY_MS);
+    const fromTs = `${fromDay}T00:00:00.000Z`;
+    const buckets = Object.fromEntries(seriesNames.map((n) => [n, new Map<string, number>()])) as Record<
+      SeriesName,
+      Map<string, number>
+    >;
+    const add = (name: SeriesName, day: string, n: number) => buckets[name].set(day, (buckets[name].get(day) ?? 0) + Number(n));
+
+    const byDay = (table: 'users' | 'signatures') =>
+      this.db
+        .selectFrom(table)
+        .select([sql<string>`substr(created_at, 1, 10)`.as('day'), sql<number>`count(*)`.as('n')])
+        .where('created_at', '>=', fromTs)
+        .where('created_at', '<', toExclusive)
+        .groupBy(sql`substr(created_at, 1, 10)`)
+        .execute();
+    const [users, signatures, stats, paths, extra] = await Promise.all([
+      byDay('users'),
+      byDay('signatures'),
+      this.db
+        .selectFrom('daily_stats')
+        .select(['day', 'metric', 'count'])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .where((eb) => eb.or([eb('metric', 'like', 'lookup:%'), eb('metric', 'like', 'pageview:%')]))
+        .execute(),
+      this.db
+        .selectFrom('daily_stats')
+        .select(['metric', sql<number>`sum(count)`.as('views')])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .where('metric', 'like', 'pageview:%')
+        .groupBy('metric')
+        .orderBy(sql`sum(count)`, 'desc')
+        .limit(20)
+        .execute(),
+      Promise.all(this.sources.map((s) => s(fromTs, toExclusive))),
+    ]);
+    for (const r of users) add('signups', r.day, r.n);
+    for (const r of signatures) add('signaturesCreated', r.day, r.n);
+    for (const r of stats) {
+      if (r.metric.startsWith('pageview:')) add('pageViews', r.day, r.count);
+      else if (lookupMetric[r.metric]) add(lookupMetric[r.metric]!, r.day, r.count);
+    }
+    for (const part of extra) {
+      for (const [name, map] of Object.entries(part) as [SeriesName, Map<string, number>][]) {
+        for (const [day, n] of map) add(name, day, n);
+      }
+    }
+    const series = Object.fromEntries(seriesNames.map((n) => [n, days.map((d) => buckets[n].get(d) ?? 0)])) as Record<
+      SeriesName,
+      number[]
+    >;
+    return {
+      from: fromDay,
+      to: toDay,
+      days,
+      series,
+      topPaths: paths.map((p) => ({ path: p.metric.slice('pageview:'.length), views: Number(p.views) })),
+    };
+  }
+
+  toCsv(report: Report): string {
+    const header = ['day', ...seriesNames].join(',');
+    const lines = report.days.map((d, i) => [d, ...seriesNames.map((n) => report.series[n][i])].join(','));
+    return `${[header, ...lines].join('\r\n')}\r\n`;
+  }
+}

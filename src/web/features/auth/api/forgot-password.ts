@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { accountMessages as m } from '#shared/accounts/messages.ts';
+import type { ForgotPasswordInput } from '#shared/accounts/schemas.ts';
+import { api } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { authText } from '#web/features/auth/messages.ts';
+
+export const forgotPassword = (input: ForgotPasswordInput) =>
+  api.post<unknown>('/api/forgot-password', input);
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: forgotPassword,
+    onSuccess: () =>
+      toast({ title: m.resetEmailSentTitle, description: m.resetEmailSentText, variant: 'success' }),
+    onError: () =>
+      toast({ title: authText.errorTitle, description: m.resetEmailFailed, variant: 'destructive' }),
+  });
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { accountMessages as m } from '#shared/accounts/messages.ts';
+import { loginSchema, type LoginInput } from '#shared/accounts/schemas.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
+import { useLogin } from '#web/features/auth/api/login.ts';
+import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
+import { FormError } from '#web/features/auth/components/form-error.tsx';
+import { authText } from '#web/features/auth/messages.ts';
+
+interface LoginFormProps {
+  onSuccess: () => void;
+  onForgotPassword: () => void;
+}
+
+export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
+  const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', captcha: '' },
+  });
+  const { errors } = form.formState;
+  const captcha = useCaptcha('login');
+  const login = useLogin();
+
+  const newChallenge = () => {
+    form.resetField('captcha');
+    void captcha.refetch();
+  };
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess,
+      onSettled: newChallenge,
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-700">{authText.loginIntro}</p>
+      <FormError error={login.error} fallback={m.loginFailedFallback} />
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <FormField
+        label="Password"
+        error={errors.password?.message}
+        labelAside={
+          <button
+            type="button"
+            onClick={onForgotPassword}
+            className="rounded text-sm font-medium text-ink-700 hover:underline"
+          >
+            {authText.forgotLink}
+          </button>
+        }
+      >
+        <PasswordInput autoComplete="current-password" {...form.register('password')} />
+      </FormField>
+      <CaptchaField
+        captcha={captcha}
+        registration={form.register('captcha')}
+        error={errors.captcha?.message}
+        onRefresh={newChallenge}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+        {login.isPending ? <Spinner className="size-4" /> : null}
+        {authText.loginSubmit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { usePageMeta } from '#web/lib/page-meta.ts';
+import { safeRedirect } from '#web/lib/safe-redirect.ts';
+import { useUser } from '#web/lib/session/get-user.ts';
+import { AuthPanel } from '#web/features/auth/components/auth-panel.tsx';
+import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { RegisterForm } from '#web/features/auth/components/register-form.tsx';
+import { useEmailVerification } from '#web/features/auth/hooks/use-email-verification.ts';
+import { authTabs, authText, parseAuthTab, type AuthTab } from '#web/features/auth/messages.ts';
+
+function readVerification(params: URLSearchParams) {
+  const token = params.get('token');
+  const email = params.get('email');
+  return params.get('verification') === 'true' && token && email ? { token, email } : null;
+}
+
+export default function AuthPage() {
+  usePageMeta({ title: 'Log in or sign up' });
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const tab = parseAuthTab(params.get('tab'));
+  const redirectTo = safeRedirect(params.get('redirect'));
+  const { data: user, isPending } = useUser();
+
+  const authUrl = (next: AuthTab) => {
+    const query = new URLSearchParams({ tab: next });
+    if (params.get('redirect')) query.set('redirect', redirectTo);
+    return `/auth?${query.toString()}`;
+  };
+  const selectTab = (next: string) => navigate(authUrl(parseAuthTab(next)), { replace: true });
+
+  const verification = useEmailVerification(readVerification(params), {
+    onDone: (result, signedIn) => {
+      if (signedIn) navigate('/', { replace: true });
+      else navigate(authUrl(result.ok ? 'login' : tab), { replace: true });
+    },
+  });
+
+  if (verification.verifying) return <LoadingState label={authText.verifying} showLabel />;
+  if (isPending) return <LoadingState />;
+  if (user) return <Redirect to={redirectTo} replace />;
+
+  const goHome = () => navigate(redirectTo);
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:py-16">
+      <AuthPanel />
+      <div className="mx-auto w-full max-w-md">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{authText.pageTitle}</h1>
+        <p className="mt-2 text-slate-700">{authText.pageLead}</p>
+        {verification.result ? (
+          <Alert tone={verification.result.ok ? 'success' : 'error'} className="mt-6">
+            {verification.result.message}
+          </Alert>
+        ) : null}
+        <Card className="mt-6">
+          <CardContent>
+            <Tabs value={tab} onValueChange={selectTab}>
+              <TabsList aria-label="Account actions">
+                {authTabs.map((value) => (
+                  <TabsTrigger key={value} value={value}>
+                    {authText.tabLabels[value]}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm onSuccess={goHome} onForgotPassword={() => selectTab('forgot-password')} />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm onSuccess={goHome} />
+              </TabsContent>
+              <TabsContent value="forgot-password">
+                <ForgotPasswordForm onReturnToLogin={() => selectTab('login')} />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          {authText.legalNote}{' '}
+          <Link href="/terms" className="font-medium text-ink-700 underline">
+            Terms & Conditions
+          </Link>{' '}
+          and{' '}
+          <Link href="/privacy" className="font-medium text-ink-700 underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </div>
+    </div>
+  );
+}

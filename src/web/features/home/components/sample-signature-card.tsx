@@ -1,0 +1,63 @@
+import { BadgeCheck } from 'lucide-react';
+import { PseudoQr } from '#web/features/home/components/pseudo-qr.tsx';
+
+export const sampleSignature = {
+  name: 'Jane Cooper',
+  date: 'April 14, 2025',
+  isoDate: '2025-04-14',
+  reference: 'SIG-20250414-4821',
+};
+
+/** What a downloaded signature carries: the mark, who signed, when, and the reference a verifier looks up. */
+export function SampleSignatureCard() {
+  return (
+    <figure className="relative mx-auto w-full max-w-md">
+      <div
+        aria-hidden="true"
+        className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-ink-200/70 via-white to-emerald-100/70 blur-2xl"
+      />
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-ink-900/10">
+        <div className="flex items-center justify-between">
+          <p className="text-xs font-semibold tracking-wider text-slate-600 uppercase">Sample signature</p>
+          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800">
+            <BadgeCheck aria-hidden="true" className="size-3.5" />
+            Verified
+          </span>
+        </div>
+        <svg viewBox="0 0 280 100" aria-hidden="true" className="mt-4 h-28 w-full text-ink-900">
+          <path
+            d="M18 78c14-4 26-30 34-52 4-11 11-14 11-4 0 16-13 46-24 58-5 5-8 1-4-8 8-18 26-32 38-30 9 2-2 22 6 23 7 1 13-13 20-13 6 0 2 12 9 12 8 0 14-16 22-16 7 0 3 14 10 14 9 0 15-22 24-22 6 0 1 16 8 16 10 0 20-18 30-18 8 0 4 12 11 12 11 0 21-10 31-14 10-4 20-4 26 0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+          <path d="M10 94h260" stroke="#cbd5e1" strokeWidth="1.5" strokeDasharray="4 5" />
+        </svg>
+        <div className="mt-4 flex items-end justify-between gap-4 border-t border-slate-100 pt-4">
+          <dl className="grid gap-2 text-sm">
+            <div>
+              <dt className="text-slate-600">Signed by</dt>
+              <dd className="font-semibold text-slate-900">{sampleSignature.name}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Date</dt>
+              <dd className="font-semibold text-slate-900">
+                <time dateTime={sampleSignature.isoDate}>{sampleSignature.date}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Reference</dt>
+              <dd className="font-mono text-sm font-semibold text-ink-800">{sampleSignature.reference}</dd>
+            </div>
+          </dl>
+          <PseudoQr className="size-24 shrink-0 rounded-md border border-slate-200 sm:size-28" />
+        </div>
+      </div>
+      <figcaption className="mt-4 text-center text-sm text-slate-600">
+        Every signature gets a reference and a QR code that opens its public verification page.
+      </figcaption>
+    </figure>
+  );
+}

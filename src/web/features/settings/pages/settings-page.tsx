@@ -1,0 +1,39 @@
+import { accountMessages as m } from '#shared/accounts/messages.ts';
+import { PageHeading } from '#web/components/page-heading.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { usePageMeta } from '#web/lib/page-meta.ts';
+import { useUser } from '#web/lib/session/get-user.ts';
+import { ChangePasswordForm } from '#web/features/settings/components/change-password-form.tsx';
+import { LoginHistoryCard } from '#web/features/settings/components/login-history-card.tsx';
+import { ProfileForm } from '#web/features/settings/components/profile-form.tsx';
+import { settingsText as t } from '#web/features/settings/messages.ts';
+
+export default function SettingsPage() {
+  usePageMeta({ title: t.pageTitle });
+  const { data: user } = useUser();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <PageHeading title={t.pageTitle} lead={t.pageLead} />
+      {user ? (
+        <Tabs defaultValue="profile" className="mt-8">
+          <TabsList aria-label="Settings sections" className="max-w-xs">
+            <TabsTrigger value="profile">{t.profileTab}</TabsTrigger>
+            <TabsTrigger value="security">{t.securityTab}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="profile">
+            <ProfileForm key={user.id} user={user} />
+          </TabsContent>
+          <TabsContent value="security" className="space-y-6">
+            <ChangePasswordForm />
+            <LoginHistoryCard user={user} />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <Alert tone="info" className="mt-8">
+          {m.settingsSignedOut}
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { ProtectedRoute } from '#web/components/route-guards.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { PublicLayout } from '#web/layouts/public-layout.tsx';
+
+type Page = LazyExoticComponent<ComponentType>;
+type Access = 'public' | 'protected';
+
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+
+const CreateSignaturePage = page(() => import('#web/features/signatures/pages/create-signature-page.tsx'));
+
+/** Route table of part 1 §2. Every page is its own chunk, loaded when first visited. */
+const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
+  { path: '/', page: page(() => import('#web/features/home/pages/home-page.tsx')), access: 'public' },
+  { path: '/create', page: CreateSignaturePage, access: 'public' },
+  { path: '/signature', page: CreateSignaturePage, access: 'public' },
+  {
+    path: '/verify-signature',
+    page: page(() => import('#web/features/verification/pages/verify-signature-page.tsx')),
+    access: 'public',
+  },
+  { path: '/auth', page: page(() => import('#web/features/auth/pages/auth-page.tsx')), access: 'public' },
+  {
+    path: '/reset-password',
+    page: page(() => import('#web/features/auth/pages/reset-password-page.tsx')),
+    access: 'public',
+  },
+  { path: '/about', page: page(() => import('#web/features/info/pages/about-page.tsx')), access: 'public' },
+  {
+    path: '/use-cases',
+    page: page(() => import('#web/features/info/pages/use-cases-page.tsx')),
+    access: 'public',
+  },
+  { path: '/terms', page: page(() => import('#web/features/info/pages/terms-page.tsx')), access: 'public' },
+  {
+    path: '/privacy',
+    page: page(() => import('#web/features/info/pages/privacy-page.tsx')),
+    access: 'public',
+  },
+  {
+    path: '/temp-download',
+    page: page(() => import('#web/features/info/pages/temp-download-page.tsx')),
+    access: 'public',
+  },
+  { path: '/blog', page: page(() => import('#web/features/blog/pages/blog-page.tsx')), access: 'public' },
+  {
+    path: '/blog/:slug',
+    page: page(() => import('#web/features/blog/pages/blog-post-page.tsx')),
+    access: 'public',
+  },
+  {
+    path: '/dashboard',
+    page: page(() => import('#web/features/dashboard/pages/dashboard-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/documents',
+    page: page(() => import('#web/features/documents/pages/documents-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/documents/:id',
+    page: page(() => import('#web/features/documents/pages/document-detail-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/sign-document/:id',
+    page: page(() => import('#web/features/documents/pages/sign-document-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/my-signatures',
+    page: page(() => import('#web/features/signatures/pages/my-signatures-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/settings',
+    page: page(() => import('#web/features/settings/pages/settings-page.tsx')),
+    access: 'protected',
+  },
+];
+
+const NotFoundPage = page(() => import('#web/features/not-found/pages/not-found-page.tsx'));
+// The admin frame and its menu load only when an /admin path is opened.
+const AdminArea = page(() => import('#web/admin-area.tsx'));
+
+function SiteArea() {
+  return (
+    <PublicLayout>
+      <Switch>
+        {siteRoutes.map(({ path, page: SitePage, access }) => (
+          <Route key={path} path={path}>
+            {access === 'protected' ? (
+              <ProtectedRoute>
+                <SitePage />
+              </ProtectedRoute>
+            ) : (
+              <SitePage />
+            )}
+          </Route>
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </PublicLayout>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/admin/environment-settings">
+        <Redirect to="/admin/email-settings" replace />
+      </Route>
+      <Route path="/admin/*?">
+        <Suspense fallback={<LoadingState fullScreen />}>
+          <AdminArea />
+        </Suspense>
+      </Route>
+      <Route component={SiteArea} />
+    </Switch>
+  );
+}
