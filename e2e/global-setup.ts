@@ -16,7 +16,9 @@ export default async function globalSetup() {
   if (!fs.existsSync('/usr/bin/chromium')) {
     throw new Error('Browser tests need Debian chromium at /usr/bin/chromium: run `apt-get update && apt-get install -y chromium`');
   }
-  if (!fs.existsSync('dist/web/index.html')) throw new Error('No built web app: run `npm run build` first');
+  // E2E_WEB_ROOT lets several builds coexist (default: what `npm run build` writes).
+  const webRoot = process.env.E2E_WEB_ROOT ?? 'dist/web';
+  if (!fs.existsSync(`${webRoot}/index.html`)) throw new Error(`No built web app in ${webRoot}: run \`npm run build\` first`);
 
   const smtp = await startSmtp();
   const mailApi = http.createServer((req, res) => {
@@ -31,6 +33,7 @@ export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-e2e-'));
   const server = await startServerProcess({
     DATA_DIR: dataDir,
+    WEB_ROOT: webRoot,
     SMTP_URL: smtp.url,
     INKPROOF_TEST_CAPTCHA: E2E_CAPTCHA,
     ADMIN_EMAIL: E2E_ADMIN.email,

@@ -25,6 +25,7 @@ const envSchema = z
     TRUST_PROXY: optional,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     INKPROOF_TEST_CAPTCHA: optional,
+    WEB_ROOT: z.string().default('dist/web'),
   })
   .refine((e) => !(e.NODE_ENV === 'production' && e.INKPROOF_TEST_CAPTCHA), {
     message: 'INKPROOF_TEST_CAPTCHA is for tests only and is refused when NODE_ENV=production',
@@ -69,6 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     testCaptcha: e.INKPROOF_TEST_CAPTCHA,
-    webRoot: 'dist/web',
+    webRoot: e.WEB_ROOT,
   };
 }
