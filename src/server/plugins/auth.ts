@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountMessages } from '#shared/accounts/messages.ts';
 import type { UserRow } from '../db/schema.ts';
 
-/** Route guard: signed-out callers get 401. */
+/** Route guard (use as onRequest, so nothing is parsed or validated for a caller who may not call): 401 signed out. */
 export async function requireUser(req: FastifyRequest, reply: FastifyReply) {
   if (!req.session?.user) return reply.code(401).send({ message: accountMessages.notSignedIn });
 }

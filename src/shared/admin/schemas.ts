@@ -19,7 +19,9 @@ export const adminUsersQuery = pageQuery.extend({
   role: z.enum(['admin', 'user']).optional(),
 });
 
-export const roleSchema = z.object({ role: z.enum(['admin', 'user'], { error: 'Role must be admin or user' }) });
+export const roleSchema = z.object({
+  role: z.enum(['admin', 'user'], { error: 'Role must be admin or user' }),
+});
 export const userStatusSchema = z.object({ disabled: z.boolean() });
 
 export const signatureFilters = ['all', 'anonymous', 'registered', 'private', 'expired', 'revoked'] as const;
@@ -33,10 +35,16 @@ export const adminActivitiesQuery = pageQuery.extend({
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
 export const reportQuery = z
   .object({ from: isoDay.optional(), to: isoDay.optional() })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must not be after the end date' });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: 'The start date must not be after the end date',
+  });
 
 const minutes = (min: number, max: number, label: string) =>
-  z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
 
 /** Security settings in the units an admin thinks in; each bounded so no limit can be zero or absurd. */
 export const securitySettingsSchema = z
@@ -59,7 +67,11 @@ export type SecuritySettingsInput = z.infer<typeof securitySettingsSchema>;
 export const smtpSecurity = ['none', 'starttls', 'tls'] as const;
 export const emailSettingsSchema = z.object({
   host: z.string().trim().min(1, 'The SMTP host is required').max(255),
-  port: z.number().int().min(1, 'The port must be between 1 and 65535').max(65535, 'The port must be between 1 and 65535'),
+  port: z
+    .number()
+    .int()
+    .min(1, 'The port must be between 1 and 65535')
+    .max(65535, 'The port must be between 1 and 65535'),
   security: z.enum(smtpSecurity),
   user: z.string().trim().max(255).default(''),
   /** Blank keeps the stored password. */
@@ -67,7 +79,9 @@ export const emailSettingsSchema = z.object({
   from: z.string().trim().min(3, 'The sender address is required').max(255),
 });
 export type EmailSettingsInput = z.infer<typeof emailSettingsSchema>;
-export const testEmailSchema = z.object({ to: z.string().trim().email('Please enter a valid email address') });
+export const testEmailSchema = z.object({
+  to: z.string().trim().email('Please enter a valid email address'),
+});
 
 export const blockIpSchema = z.object({
   ip: z
@@ -77,14 +91,25 @@ export const blockIpSchema = z.object({
   reason: z.string().trim().min(3, 'Please give a reason (at least 3 characters)').max(300),
 });
 
-const httpUrl = z.string().trim().url('Please enter a full URL (https://…)').refine((v) => /^https?:\/\//.test(v), 'Only http and https URLs');
+const httpUrl = z
+  .string()
+  .trim()
+  .url('Please enter a full URL (https://…)')
+  .refine((v) => /^https?:\/\//.test(v), 'Only http and https URLs');
 export const siteSettingsSchema = z.object({
   siteName: z.string().trim().min(1, 'The site name is required').max(60),
   publicUrl: httpUrl,
   privacyPolicyUrl: httpUrl,
   sisterProducts: z.array(z.object({ label: z.string().trim().min(1).max(40), url: httpUrl })).max(4),
   analyticsScriptUrl: z
-    .union([z.literal(''), z.string().trim().url().refine((v) => v.startsWith('https://'), 'The analytics script must load over https')])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .url()
+        .refine((v) => v.startsWith('https://'), 'The analytics script must load over https'),
+    ])
     .transform((v) => (v === '' ? null : v)),
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
@@ -93,7 +118,13 @@ export const supportMessageSchema = z.object({
   name: z.string().trim().min(1, 'Please enter your name').max(100),
   email: z.string().trim().email('Please enter a valid email address').max(100),
   subject: z.string().trim().min(3, 'Please enter a subject').max(150),
-  message: z.string().trim().min(10, 'Please write at least 10 characters').max(5000, 'The message cannot exceed 5000 characters'),
+  message: z
+    .string()
+    .trim()
+    .min(10, 'Please write at least 10 characters')
+    .max(5000, 'The message cannot exceed 5000 characters'),
 });
 export const readFlagSchema = z.object({ read: z.boolean() });
-export const logLevelSchema = z.object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']) });
+export const logLevelSchema = z.object({
+  level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']),
+});

@@ -69,7 +69,7 @@ export function accountRoutes(app: App) {
     return reply.code(204).send();
   });
 
-  app.post('/api/session/keepalive', { preHandler: requireUser }, async (req, reply) => {
+  app.post('/api/session/keepalive', { onRequest: requireUser }, async (req, reply) => {
     await app.sessions.touch(req.session!.id);
     return reply.code(204).send();
   });
@@ -101,7 +101,7 @@ export function accountRoutes(app: App) {
 
   app.post(
     '/api/user/change-password',
-    { preHandler: requireUser, schema: { body: changePasswordRequestSchema } },
+    { onRequest: requireUser, schema: { body: changePasswordRequestSchema } },
     async (req, reply) => {
       const user = currentUser(req);
       const result = await app.accounts.changePassword(user, req.body.currentPassword, req.body.newPassword);
@@ -115,7 +115,7 @@ export function accountRoutes(app: App) {
 
   app.put(
     '/api/user/profile',
-    { preHandler: requireUser, schema: { body: profileSchema } },
+    { onRequest: requireUser, schema: { body: profileSchema } },
     async (req, reply) => {
       const user = currentUser(req);
       const result = await app.accounts.updateProfile(user, req.body);

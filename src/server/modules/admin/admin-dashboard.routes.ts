@@ -6,7 +6,7 @@ import { requireAdmin } from '../../plugins/auth.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function adminDashboardRoutes(app: App) {
-  app.get('/api/admin/dashboard', { preHandler: requireAdmin }, async () => {
+  app.get('/api/admin/dashboard', { onRequest: requireAdmin }, async () => {
     const now = app.clock.now();
     const weekAgo = iso(now - 7 * DAY_MS);
     const soon = iso(now + 14 * DAY_MS);
@@ -14,10 +14,17 @@ export function adminDashboardRoutes(app: App) {
     const { from, to } = app.reports.range();
     const [users, newUsers, sigs, expiring, lookups, chart, recent] = await Promise.all([
       app.db.selectFrom('users').select(count.as('n')).executeTakeFirstOrThrow(),
-      app.db.selectFrom('users').select(count.as('n')).where('created_at', '>=', weekAgo).executeTakeFirstOrThrow(),
+      app.db
+        .selectFrom('users')
+        .select(count.as('n'))
+        .where('created_at', '>=', weekAgo)
+        .executeTakeFirstOrThrow(),
       app.db
         .selectFrom('signatures')
-        .select([count.as('total'), sql<number>`sum(case when user_id is null then 1 else 0 end)`.as('anonymous')])
+        .select([
+          count.as('total'),
+          sql<number>`sum(case when user_id is null then 1 else 0 end)`.as('anonymous'),
+        ])
         .executeTakeFirstOrThrow(),
       app.db
         .selectFrom('signatures')
@@ -47,7 +54,10 @@ export function adminDashboardRoutes(app: App) {
     return {
       users: { total: Number(users.n), newThisWeek: Number(newUsers.n) },
       signatures: { total, anonymous, registered: total - anonymous, expiringSoon: Number(expiring.n) },
-      lookups: { total: Number(lookups.n), last30Days: sum(chart.series.lookupsFound) + sum(chart.series.lookupsNotFound) },
+      lookups: {
+        total: Number(lookups.n),
+        last30Days: sum(chart.series.lookupsFound) + sum(chart.series.lookupsNotFound),
+      },
       pageViews: { last30Days: sum(chart.series.pageViews) },
       chart: {
         days: chart.days,
@@ -56,7 +66,14 @@ export function adminDashboardRoutes(app: App) {
         lookups: chart.days.map((_, i) => chart.series.lookupsFound[i]! + chart.series.lookupsNotFound[i]!),
         pageViews: chart.series.pageViews,
       },
-      recentActivity: recent.map((r) => ({ id: r.id, event: r.event, userEmail: r.email ?? null, ip: r.ip, detail: r.detail, createdAt: r.created_at })),
+      recentActivity: recent.map((r) => ({
+        id: r.id,
+        event: r.event,
+        userEmail: r.email ?? null,
+        ip: r.ip,
+        detail: r.detail,
+        createdAt: r.created_at,
+      })),
     };
   });
 }

@@ -17,7 +17,9 @@ async function databaseSize(app: App): Promise<number | null> {
       const r = await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(app.db);
       return Number(r.rows[0]?.n ?? 0);
     }
-    const r = await sql<{ n: number }>`select page_count * page_size as n from pragma_page_count(), pragma_page_size()`.execute(app.db);
+    const r = await sql<{
+      n: number;
+    }>`select page_count * page_size as n from pragma_page_count(), pragma_page_size()`.execute(app.db);
     return Number(r.rows[0]?.n ?? 0);
   } catch {
     return null;
@@ -25,7 +27,7 @@ async function databaseSize(app: App): Promise<number | null> {
 }
 
 export function adminDiagnosticsRoutes(app: App) {
-  const guard = { preHandler: requireAdmin };
+  const guard = { onRequest: requireAdmin };
 
   app.get('/api/admin/diagnostics', guard, async () => {
     const [healthy, size, migrations, extra] = await Promise.all([
@@ -46,7 +48,10 @@ export function adminDiagnosticsRoutes(app: App) {
       uptimeSeconds: Math.round(process.uptime()),
       database: { kind: app.dialect, healthy, sizeBytes: size, migrations },
       memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed, heapTotalBytes: mem.heapTotal },
-      mail: { configured: app.mail.configured, source: app.emailStore.current.host ? 'settings' : app.config.smtpUrl ? 'environment' : 'outbox' },
+      mail: {
+        configured: app.mail.configured,
+        source: app.emailStore.current.host ? 'settings' : app.config.smtpUrl ? 'environment' : 'outbox',
+      },
       logLevel: app.log.level,
       recentErrors: [...app.recentErrors].reverse(),
       ...Object.assign({}, ...extra),
@@ -57,7 +62,11 @@ export function adminDiagnosticsRoutes(app: App) {
 
   app.put('/api/admin/diagnostics/log-level', { ...guard, schema: { body: logLevelSchema } }, async (req) => {
     app.log.level = req.body.level;
-    await app.activity.log('admin-action', { userId: currentUser(req).id, ip: req.ip, detail: `log level set to ${req.body.level}` });
+    await app.activity.log('admin-action', {
+      userId: currentUser(req).id,
+      ip: req.ip,
+      detail: `log level set to ${req.body.level}`,
+    });
     return { logLevel: app.log.level };
   });
 }

@@ -7,13 +7,18 @@ import { contains } from './like.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const listQuery = z.object({
-  hours: z.coerce.number().int().min(1).max(24 * 90).default(24),
+  hours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
   q: z.string().trim().max(60).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
 export function adminIpRoutes(app: App) {
-  const guard = { preHandler: requireAdmin };
+  const guard = { onRequest: requireAdmin };
 
   /** The busiest IPs of the last N hours with their look-ups and rate-limit hits. */
   app.get('/api/admin/ip-tracking', { ...guard, schema: { querystring: listQuery } }, async (req) => {
@@ -31,7 +36,10 @@ export function adminIpRoutes(app: App) {
       .groupBy('ip');
     if (req.query.q) q = q.where(contains('ip', req.query.q));
     const [rows, blocked] = await Promise.all([
-      q.orderBy((eb) => eb.fn.sum('requests'), 'desc').limit(req.query.limit).execute(),
+      q
+        .orderBy((eb) => eb.fn.sum('requests'), 'desc')
+        .limit(req.query.limit)
+        .execute(),
       app.db.selectFrom('blocked_ips').selectAll().orderBy('created_at', 'desc').execute(),
     ]);
     const blockedSet = new Set(blocked.map((b) => b.ip));
@@ -51,7 +59,10 @@ export function adminIpRoutes(app: App) {
 
   app.get(
     '/api/admin/ip-tracking/:ip',
-    { ...guard, schema: { params: z.object({ ip: z.string().max(60) }), querystring: listQuery.pick({ hours: true }) } },
+    {
+      ...guard,
+      schema: { params: z.object({ ip: z.string().max(60) }), querystring: listQuery.pick({ hours: true }) },
+    },
     async (req) => {
       const since = iso(app.clock.now() - req.query.hours * HOUR_MS).slice(0, 13);
       const rows = await app.db
@@ -61,8 +72,16 @@ export function adminIpRoutes(app: App) {
         .where('hour', '>=', since)
         .orderBy('hour')
         .execute();
-      const block = await app.db.selectFrom('blocked_ips').selectAll().where('ip', '=', req.params.ip).executeTakeFirst();
-      return { ip: req.params.ip, hours: rows, blocked: block ? { reason: block.reason, createdAt: block.created_at } : null };
+      const block = await app.db
+        .selectFrom('blocked_ips')
+        .selectAll()
+        .where('ip', '=', req.params.ip)
+        .executeTakeFirst();
+      return {
+        ip: req.params.ip,
+        hours: rows,
+        blocked: block ? { reason: block.reason, createdAt: block.created_at } : null,
+      };
     },
   );
 
@@ -77,7 +96,11 @@ export function adminIpRoutes(app: App) {
       .executeTakeFirst();
     if (!inserted) return reply.code(409).send({ message: `${ip} is already blocked` });
     await app.ipTracking.refreshBlocked();
-    await app.activity.log('admin-action', { userId: currentUser(req).id, ip: req.ip, detail: `blocked ${ip}: ${reason}` });
+    await app.activity.log('admin-action', {
+      userId: currentUser(req).id,
+      ip: req.ip,
+      detail: `blocked ${ip}: ${reason}`,
+    });
     return reply.code(201).send({ ip, reason });
   });
 
@@ -86,9 +109,14 @@ export function adminIpRoutes(app: App) {
     { ...guard, schema: { params: z.object({ ip: z.string().max(60) }) } },
     async (req, reply) => {
       const res = await app.db.deleteFrom('blocked_ips').where('ip', '=', req.params.ip).executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) return reply.code(404).send({ message: `${req.params.ip} is not blocked` });
+      if (Number(res.numDeletedRows) === 0)
+        return reply.code(404).send({ message: `${req.params.ip} is not blocked` });
       await app.ipTracking.refreshBlocked();
-      await app.activity.log('admin-action', { userId: currentUser(req).id, ip: req.ip, detail: `unblocked ${req.params.ip}` });
+      await app.activity.log('admin-action', {
+        userId: currentUser(req).id,
+        ip: req.ip,
+        detail: `unblocked ${req.params.ip}`,
+      });
       return { message: `${req.params.ip} is no longer blocked` };
     },
   );

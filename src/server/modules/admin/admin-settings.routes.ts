@@ -14,7 +14,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 
 export function adminSettingsRoutes(app: App) {
-  const guard = { preHandler: requireAdmin };
+  const guard = { onRequest: requireAdmin };
   const log = (req: Parameters<typeof currentUser>[0], detail: string) =>
     app.activity.log('admin-action', { userId: currentUser(req).id, ip: req.ip, detail });
 
@@ -48,21 +48,34 @@ export function adminSettingsRoutes(app: App) {
     return emailView();
   });
 
-  app.post('/api/admin/email-settings/test', { ...guard, schema: { body: testEmailSchema } }, async (req, reply) => {
-    const result = await app.mail.sendNow(req.body.to, {
-      subject: 'Inkproof test e-mail',
-      text: 'This is a test e-mail from your Inkproof server. If you can read it, sending works.',
-      html: '<p>This is a test e-mail from your Inkproof server. If you can read it, sending works.</p>',
-    });
-    await log(req, `test e-mail to ${req.body.to}: ${result.ok ? 'sent' : 'failed'}`);
-    return result.ok ? result : reply.code(502).send({ message: result.message });
-  });
+  app.post(
+    '/api/admin/email-settings/test',
+    { ...guard, schema: { body: testEmailSchema } },
+    async (req, reply) => {
+      const result = await app.mail.sendNow(req.body.to, {
+        subject: 'Inkproof test e-mail',
+        text: 'This is a test e-mail from your Inkproof server. If you can read it, sending works.',
+        html: '<p>This is a test e-mail from your Inkproof server. If you can read it, sending works.</p>',
+      });
+      await log(req, `test e-mail to ${req.body.to}: ${result.ok ? 'sent' : 'failed'}`);
+      return result.ok ? result : reply.code(502).send({ message: result.message });
+    },
+  );
 
   app.get('/api/admin/outbox', { ...guard, schema: { querystring: pageQuery } }, async (req) => {
     const { page, pageSize } = req.query;
     const [rows, count] = await Promise.all([
-      app.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-      app.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      app.db
+        .selectFrom('outbox')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      app.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       items: rows.map((r) => ({
@@ -93,21 +106,25 @@ export function adminSettingsRoutes(app: App) {
 
   app.get('/api/admin/security-settings', guard, async () => securityView());
 
-  app.put('/api/admin/security-settings', { ...guard, schema: { body: securitySettingsSchema } }, async (req) => {
-    const b = req.body;
-    await app.limitsStore.save({
-      sessionIdleMs: b.sessionIdleMinutes * MIN,
-      sessionAbsoluteMs: b.sessionLifetimeHours * HOUR,
-      loginWindowMs: b.loginWindowMinutes * MIN,
-      loginFailuresPerAccount: b.loginFailuresPerAccount,
-      loginFailuresPerIp: b.loginFailuresPerIp,
-      lookupWindowMs: b.lookupWindowMinutes * MIN,
-      lookupsBeforeCaptcha: b.lookupsBeforeCaptcha,
-      lookupsBeforeBlock: b.lookupsBeforeBlock,
-    });
-    await log(req, `security settings changed: ${JSON.stringify(b)}`);
-    return securityView();
-  });
+  app.put(
+    '/api/admin/security-settings',
+    { ...guard, schema: { body: securitySettingsSchema } },
+    async (req) => {
+      const b = req.body;
+      await app.limitsStore.save({
+        sessionIdleMs: b.sessionIdleMinutes * MIN,
+        sessionAbsoluteMs: b.sessionLifetimeHours * HOUR,
+        loginWindowMs: b.loginWindowMinutes * MIN,
+        loginFailuresPerAccount: b.loginFailuresPerAccount,
+        loginFailuresPerIp: b.loginFailuresPerIp,
+        lookupWindowMs: b.lookupWindowMinutes * MIN,
+        lookupsBeforeCaptcha: b.lookupsBeforeCaptcha,
+        lookupsBeforeBlock: b.lookupsBeforeBlock,
+      });
+      await log(req, `security settings changed: ${JSON.stringify(b)}`);
+      return securityView();
+    },
+  );
 
   app.get('/api/admin/settings', guard, async () => ({ ...app.site }));
 
@@ -120,8 +137,17 @@ export function adminSettingsRoutes(app: App) {
   app.get('/api/admin/support-messages', { ...guard, schema: { querystring: pageQuery } }, async (req) => {
     const { page, pageSize } = req.query;
     const [rows, count, unread] = await Promise.all([
-      app.db.selectFrom('support_messages').selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-      app.db.selectFrom('support_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      app.db
+        .selectFrom('support_messages')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      app.db
+        .selectFrom('support_messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
       app.db
         .selectFrom('support_messages')
         .select((eb) => eb.fn.countAll<number>().as('n'))

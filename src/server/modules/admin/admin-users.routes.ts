@@ -18,7 +18,7 @@ const sortColumn = {
 const notFound = { message: 'User not found' };
 
 export function adminUserRoutes(app: App) {
-  const guard = { preHandler: requireAdmin };
+  const guard = { onRequest: requireAdmin };
   const log = (req: Parameters<typeof currentUser>[0], detail: string) =>
     app.activity.log('admin-action', { userId: currentUser(req).id, ip: req.ip, detail });
 
@@ -33,7 +33,11 @@ export function adminUserRoutes(app: App) {
       base
         .selectAll()
         .select((eb) =>
-          eb.selectFrom('signatures').select(eb.fn.countAll<number>().as('n')).whereRef('signatures.user_id', '=', 'users.id').as('signature_count'),
+          eb
+            .selectFrom('signatures')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('signatures.user_id', '=', 'users.id')
+            .as('signature_count'),
         )
         .orderBy(sortColumn[sort], dir)
         .orderBy('id', dir)
@@ -43,7 +47,11 @@ export function adminUserRoutes(app: App) {
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return {
-      items: rows.map((r) => ({ ...toPublicUser(r), disabled: r.disabled_at !== null, signatureCount: Number(r.signature_count ?? 0) })),
+      items: rows.map((r) => ({
+        ...toPublicUser(r),
+        disabled: r.disabled_at !== null,
+        signatureCount: Number(r.signature_count ?? 0),
+      })),
       total: Number(count.n),
     };
   });
@@ -65,47 +73,62 @@ export function adminUserRoutes(app: App) {
     };
   });
 
-  app.patch('/api/admin/users/:id/role', { ...guard, schema: { params: idParams, body: roleSchema } }, async (req, reply) => {
-    const me = currentUser(req);
-    if (me.id === req.params.id && req.body.role !== 'admin') {
-      return reply.code(400).send({ message: 'You cannot remove your own admin role' });
-    }
-    const updated = await app.db
-      .updateTable('users')
-      .set({ role: req.body.role, updated_at: iso(app.clock.now()) })
-      .where('id', '=', req.params.id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) return reply.code(404).send(notFound);
-    await log(req, `role of ${updated.email} set to ${req.body.role}`);
-    return toPublicUser(updated);
-  });
+  app.patch(
+    '/api/admin/users/:id/role',
+    { ...guard, schema: { params: idParams, body: roleSchema } },
+    async (req, reply) => {
+      const me = currentUser(req);
+      if (me.id === req.params.id && req.body.role !== 'admin') {
+        return reply.code(400).send({ message: 'You cannot remove your own admin role' });
+      }
+      const updated = await app.db
+        .updateTable('users')
+        .set({ role: req.body.role, updated_at: iso(app.clock.now()) })
+        .where('id', '=', req.params.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return reply.code(404).send(notFound);
+      await log(req, `role of ${updated.email} set to ${req.body.role}`);
+      return toPublicUser(updated);
+    },
+  );
 
-  app.patch('/api/admin/users/:id/status', { ...guard, schema: { params: idParams, body: userStatusSchema } }, async (req, reply) => {
-    if (currentUser(req).id === req.params.id) return reply.code(400).send({ message: 'You cannot disable your own account' });
-    const updated = await app.db
-      .updateTable('users')
-      .set({ disabled_at: req.body.disabled ? iso(app.clock.now()) : null })
-      .where('id', '=', req.params.id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) return reply.code(404).send(notFound);
-    if (req.body.disabled) await app.sessions.destroyForUser(updated.id);
-    await log(req, `${req.body.disabled ? 'disabled' : 'enabled'} ${updated.email}`);
-    return { ...toPublicUser(updated), disabled: req.body.disabled };
-  });
+  app.patch(
+    '/api/admin/users/:id/status',
+    { ...guard, schema: { params: idParams, body: userStatusSchema } },
+    async (req, reply) => {
+      if (currentUser(req).id === req.params.id)
+        return reply.code(400).send({ message: 'You cannot disable your own account' });
+      const updated = await app.db
+        .updateTable('users')
+        .set({ disabled_at: req.body.disabled ? iso(app.clock.now()) : null })
+        .where('id', '=', req.params.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return reply.code(404).send(notFound);
+      if (req.body.disabled) await app.sessions.destroyForUser(updated.id);
+      await log(req, `${req.body.disabled ? 'disabled' : 'enabled'} ${updated.email}`);
+      return { ...toPublicUser(updated), disabled: req.body.disabled };
+    },
+  );
 
-  app.post('/api/admin/users/:id/resend-verification', { ...guard, schema: { params: idParams } }, async (req, reply) => {
-    const user = await app.accounts.findById(req.params.id);
-    if (!user) return reply.code(404).send(notFound);
-    if (user.email_verified_at) return reply.code(409).send({ message: 'This e-mail address is already verified' });
-    await app.accounts.sendVerification(user);
-    await log(req, `verification mail resent to ${user.email}`);
-    return { message: `A new verification e-mail was sent to ${user.email}` };
-  });
+  app.post(
+    '/api/admin/users/:id/resend-verification',
+    { ...guard, schema: { params: idParams } },
+    async (req, reply) => {
+      const user = await app.accounts.findById(req.params.id);
+      if (!user) return reply.code(404).send(notFound);
+      if (user.email_verified_at)
+        return reply.code(409).send({ message: 'This e-mail address is already verified' });
+      await app.accounts.sendVerification(user);
+      await log(req, `verification mail resent to ${user.email}`);
+      return { message: `A new verification e-mail was sent to ${user.email}` };
+    },
+  );
 
   app.delete('/api/admin/users/:id', { ...guard, schema: { params: idParams } }, async (req, reply) => {
-    if (currentUser(req).id === req.params.id) return reply.code(400).send({ message: 'You cannot delete your own account here' });
+    if (currentUser(req).id === req.params.id)
+      return reply.code(400).send({ message: 'You cannot delete your own account here' });
     const user = await app.accounts.findById(req.params.id);
     if (!user) return reply.code(404).send(notFound);
     // Signatures, sessions, tokens and documents go with the user (foreign keys cascade).

@@ -20,7 +20,10 @@ export const seriesNames = [
 export type SeriesName = (typeof seriesNames)[number];
 
 /** Extra series from features that own their tables (documents): day → count per series. */
-export type SeriesSource = (from: string, toExclusive: string) => Promise<Partial<Record<SeriesName, Map<string, number>>>>;
+export type SeriesSource = (
+  from: string,
+  toExclusive: string,
+) => Promise<Partial<Record<SeriesName, Map<string, number>>>>;
 
 export interface Report {
   from: string;
@@ -68,7 +71,8 @@ export class ReportsService {
       SeriesName,
       Map<string, number>
     >;
-    const add = (name: SeriesName, day: string, n: number) => buckets[name].set(day, (buckets[name].get(day) ?? 0) + Number(n));
+    const add = (name: SeriesName, day: string, n: number) =>
+      buckets[name].set(day, (buckets[name].get(day) ?? 0) + Number(n));
 
     const byDay = (table: 'users' | 'signatures') =>
       this.db
@@ -111,10 +115,9 @@ export class ReportsService {
         for (const [day, n] of map) add(name, day, n);
       }
     }
-    const series = Object.fromEntries(seriesNames.map((n) => [n, days.map((d) => buckets[n].get(d) ?? 0)])) as Record<
-      SeriesName,
-      number[]
-    >;
+    const series = Object.fromEntries(
+      seriesNames.map((n) => [n, days.map((d) => buckets[n].get(d) ?? 0)]),
+    ) as Record<SeriesName, number[]>;
     return {
       from: fromDay,
       to: toDay,

@@ -15,15 +15,23 @@ export function supportRoutes(app: App) {
       return reply
         .code(429)
         .header('Retry-After', String(retryAfter))
-        .send({ message: 'You have sent several messages already. Please wait a while before sending another.' });
+        .send({
+          message: 'You have sent several messages already. Please wait a while before sending another.',
+        });
     }
     const user = req.session?.user ?? null;
     await app.db
       .insertInto('support_messages')
       .values({ ...req.body, user_id: user?.id ?? null, created_at: iso(app.clock.now()) })
       .execute();
-    await app.activity.log('support-message', { userId: user?.id ?? null, ip: req.ip, detail: req.body.subject });
-    return reply.code(201).send({ message: 'Thank you. Your message has reached our team; we will answer by e-mail.' });
+    await app.activity.log('support-message', {
+      userId: user?.id ?? null,
+      ip: req.ip,
+      detail: req.body.subject,
+    });
+    return reply
+      .code(201)
+      .send({ message: 'Thank you. Your message has reached our team; we will answer by e-mail.' });
   });
 
   app.get('/api/site-settings', async () => {

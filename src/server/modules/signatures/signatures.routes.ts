@@ -47,11 +47,11 @@ export function signatureRoutes(app: App) {
     return reply.code(201).send(toOwnSignature(result.signature));
   });
 
-  app.get('/api/signatures', { preHandler: requireUser }, async (req) =>
+  app.get('/api/signatures', { onRequest: requireUser }, async (req) =>
     (await app.signatures.list(currentUser(req).id)).map(toOwnSignature),
   );
 
-  app.delete('/api/signatures', { preHandler: requireUser }, async (req) => {
+  app.delete('/api/signatures', { onRequest: requireUser }, async (req) => {
     const deleted = await app.signatures.deleteAll(currentUser(req).id);
     await app.activity.log('signature-deleted', {
       userId: currentUser(req).id,
@@ -61,14 +61,14 @@ export function signatureRoutes(app: App) {
     return { message: m.deletedAll, deleted };
   });
 
-  app.patch('/api/signatures/clear-images', { preHandler: requireUser }, async (req) => {
+  app.patch('/api/signatures/clear-images', { onRequest: requireUser }, async (req) => {
     const cleared = await app.signatures.clearImages(currentUser(req).id);
     return { message: m.imagesCleared, cleared };
   });
 
   app.get(
     '/api/signatures/:id',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams } },
     async (req, reply) => {
       const row = await app.signatures.get(currentUser(req).id, req.params.id);
       return row ? toOwnSignature(row) : reply.code(404).send(notFound);
@@ -77,7 +77,7 @@ export function signatureRoutes(app: App) {
 
   app.delete(
     '/api/signatures/:id',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams } },
     async (req, reply) => {
       const user = currentUser(req);
       if (!(await app.signatures.delete(user.id, req.params.id))) return reply.code(404).send(notFound);
@@ -92,7 +92,7 @@ export function signatureRoutes(app: App) {
 
   app.patch(
     '/api/signatures/:id/toggle-access',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams } },
     async (req, reply) => {
       const user = currentUser(req);
       const row = await app.signatures.toggleAccess(user.id, req.params.id);
@@ -109,7 +109,7 @@ export function signatureRoutes(app: App) {
 
   app.patch(
     '/api/signatures/:id/revoke',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams } },
     async (req, reply) => {
       const user = currentUser(req);
       const row = await app.signatures.revoke(user.id, req.params.id);
