@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accountMessages as m } from '../src/shared/accounts/messages.ts';
+import { E2E_CAPTCHA, expectNoAxeViolations, linkIn, mailTo, uniqueEmail } from './support.ts';
+
+const PASSWORD = 'Str0ng!Pass';
+
+async function fillLogin(page: Page, email: string, password: string) {
+  const form = page.getByRole('tabpanel', { name: 'Login' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('a visitor registers, verifies, edits the profile, changes and resets the password', async ({
+  page,
+}) => {
+  const email = uniqueEmail('journey');
+  await page.goto('/auth?tab=register');
+  const reg = page.getByRole('tabpanel', { name: 'Register' });
+  await reg.getByLabel('Username (optional)').fill('journey_user');
+  await reg.getByLabel('Email', { exact: true }).fill(email);
+  await reg.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await reg.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await reg.getByRole('checkbox').check();
+  await reg.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await reg.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(m.registerOkTitle, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // verify through the mail the server really sent
+  const verifyLink = linkIn(await mailTo(email), '/auth');
+  await page.goto(verifyLink.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByText(/verified/i).first()).toBeVisible();
+
+  // log out, log in again
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await page.goto('/auth');
+  await fillLogin(page, email, PASSWORD);
+  await expect(page.getByText(m.loginOkTitle, { exact: true })).toBeVisible();
+  await expect(page.getByText(m.inactivityNotice)).toBeVisible();
+
+  // profile
+  await page.goto('/settings');
+  await page.getByLabel('Name', { exact: true }).fill('Journey Person');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByText(m.profileUpdated).first()).toBeVisible();
+  expect((await (await page.request.get('/api/user')).json()).name).toBe('Journey Person');
+
+  // change password
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel('Current Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('New Password', { exact: true }).fill('N3w!Password');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('N3w!Password');
+  await page.getByRole('button', { name: 'Change Password' }).last().click();
+  await expect(page.getByText(m.passwordChanged).first()).toBeVisible();
+  await expect(page.getByText('Login count')).toBeVisible();
+
+  // log out, forget the password, reset it through the mailed link
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.goto('/auth?tab=forgot-password');
+  const forgot = page.getByRole('tabpanel', { name: 'Forgot Password' });
+  await forgot.getByLabel('Email', { exact: true }).fill(email);
+  await forgot.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  const resetLink = linkIn(await mailTo(email, 2), '/reset-password');
+  await page.goto(resetLink.replace(/^https?:\/\/[^/]+/, ''));
+  await page.getByLabel('New Password', { exact: true }).fill('Th1rd!Password');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('Th1rd!Password');
+  await page.getByRole('button', { name: /reset password/i }).click();
+  await expect(page.getByRole('heading', { name: m.resetOkTitle })).toBeVisible();
+
+  // the old password fails, the new one works
+  await page.goto('/auth');
+  await fillLogin(page, email, 'N3w!Password');
+  await expect(page.getByText(m.loginFailedTitle, { exact: true })).toBeVisible();
+  await fillLogin(page, email, 'Th1rd!Password');
+  await expect(page.getByText(m.loginOkTitle, { exact: true })).toBeVisible();
+});
+
+test('a protected page sends a signed-out visitor to /auth', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+});
+
+async function registerViaApi(page: Page, email: string) {
+  await page.request.get('/api/captcha?purpose=register');
+  const csrf = (await page.request.get('/api/csrf')).headers()['x-csrf-token']!;
+  const res = await page.request.post('/api/register', {
+    data: { email, password: PASSWORD, agreeToTerms: true, securityQuestion: E2E_CAPTCHA },
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(res.status()).toBe(201);
+}
+
+test('an ordinary user is sent away from /admin', async ({ page }) => {
+  await registerViaApi(page, uniqueEmail('plain'));
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: /admin/i })).toHaveCount(0);
+});
+
+test('after 15 minutes without activity the user is logged out, in the browser and on the server', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await registerViaApi(page, uniqueEmail('idle'));
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+  await page.clock.fastForward('16:00');
+  await page.clock.runFor(61_000);
+  await expect(page.getByText(m.inactivityText)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+});
+
+test('the auth page has no accessibility violations on any tab', async ({ page }) => {
+  for (const tab of ['login', 'register', 'forgot-password']) {
+    await page.goto(`/auth?tab=${tab}`);
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});
