@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createDb } from '../src/server/db/kysely.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { defaultLimits } from '../src/server/lib/limits.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { startSmtp } from '../src/server/test/smtp.ts';
 
@@ -14,11 +17,14 @@ export const E2E_ADMIN = { email: 'admin@example.com', password: 'Adm1n!Password
  */
 export default async function globalSetup() {
   if (!fs.existsSync('/usr/bin/chromium')) {
-    throw new Error('Browser tests need Debian chromium at /usr/bin/chromium: run `apt-get update && apt-get install -y chromium`');
+    throw new Error(
+      'Browser tests need Debian chromium at /usr/bin/chromium: run `apt-get update && apt-get install -y chromium`',
+    );
   }
   // E2E_WEB_ROOT lets several builds coexist (default: what `npm run build` writes).
   const webRoot = process.env.E2E_WEB_ROOT ?? 'dist/web';
-  if (!fs.existsSync(`${webRoot}/index.html`)) throw new Error(`No built web app in ${webRoot}: run \`npm run build\` first`);
+  if (!fs.existsSync(`${webRoot}/index.html`))
+    throw new Error(`No built web app in ${webRoot}: run \`npm run build\` first`);
 
   const smtp = await startSmtp();
   const mailApi = http.createServer((req, res) => {
@@ -31,6 +37,7 @@ export default async function globalSetup() {
   const mailPort = (mailApi.address() as { port: number }).port;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-e2e-'));
+  await allowManySignUps(dataDir);
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     WEB_ROOT: webRoot,
@@ -49,4 +56,25 @@ export default async function globalSetup() {
     mailApi.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Every browser test comes from 127.0.0.1: raise the per-IP limits on sign-ups, mails and
+ * anonymous saves (as an admin could), so the suite is not throttled by its own size. Log-in and
+ * look-up limits keep their defaults; tests that exercise them set them through the admin API.
+ */
+async function allowManySignUps(dataDir: string) {
+  const { db, dialect } = createDb({ sqliteFile: path.join(dataDir, 'inkproof.db') });
+  await migrateToLatest(db, dialect);
+  const limits = {
+    ...defaultLimits(),
+    registrationsPerIpPerHour: 10_000,
+    mailsPerIpPerHour: 10_000,
+    anonymousSavesPerIpPerHour: 10_000,
+  };
+  await db
+    .insertInto('settings')
+    .values({ key: 'security-limits', value: JSON.stringify(limits), updated_at: new Date().toISOString() })
+    .execute();
+  await db.destroy();
 }

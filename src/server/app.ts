@@ -24,6 +24,8 @@ import { SecretBox } from './lib/secret-box.ts';
 import { ReportsService } from './modules/admin/reports.service.ts';
 import type { DiagnosticSource } from './modules/admin/admin-diagnostics.routes.ts';
 import { supportRoutes } from './modules/admin/support.routes.ts';
+import { blogRoutes, blogSitemapSource } from './modules/blog/blog.routes.ts';
+import { BlogService } from './modules/blog/blog.service.ts';
 import { DbRateLimiter } from './lib/rate-limiter.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
@@ -70,6 +72,7 @@ declare module 'fastify' {
     emailStore: SettingsStore<EmailSettings>;
     secretBox: SecretBox;
     reports: ReportsService;
+    blog: BlogService;
     diagnosticSources: DiagnosticSource[];
     limiter: DbRateLimiter;
     sessions: SessionStore;
@@ -178,6 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('emailStore', emailStore);
   app.decorate('secretBox', secretBox);
   app.decorate('reports', new ReportsService(db, clock));
+  app.decorate('blog', new BlogService(db, clock));
   app.decorate('diagnosticSources', []);
   app.decorate('limiter', limiter);
   app.decorate('activity', activity);
@@ -233,7 +237,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   supportRoutes(app);
   analyticsRoutes(app);
   mailTemplateRoutes(app);
-  seoRoutes(app, []);
+  blogRoutes(app);
+  seoRoutes(app, [blogSitemapSource(app)]);
 
   const jobs = setInterval(
     () => {

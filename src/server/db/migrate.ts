@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-signatures.ts';
 import * as m0003 from './migrations/0003-settings.ts';
 import * as m0005 from './migrations/0005-analytics.ts';
 import * as m0006 from './migrations/0006-admin.ts';
+import * as m0007 from './migrations/0007-blog.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -14,6 +15,7 @@ const all: Record<string, DialectMigration> = {
   '0003-settings': m0003,
   '0005-analytics': m0005,
   '0006-admin': m0006,
+  '0007-blog': m0007,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {

@@ -148,7 +148,36 @@ export interface SupportMessagesTable {
   created_at: Timestamp;
 }
 
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  category: string;
+  /** JSON array of strings */
+  tags: string;
+  featured_image: string;
+  published: Generated<number>;
+  published_at: Timestamp | null;
+  author_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BlogImagesTable {
+  id: Generated<number>;
+  mime_type: string;
+  bytes: Buffer;
+  size: number;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  blog_posts: BlogPostsTable;
+  blog_images: BlogImagesTable;
   daily_stats: DailyStatsTable;
   ip_stats: IpStatsTable;
   blocked_ips: BlockedIpsTable;

@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '#web/components/placeholder-page.tsx';
+import { Creator } from '#web/features/creator/components/creator.tsx';
 
 export default function CreateSignaturePage() {
-  return (
-    <PlaceholderPage
-      title="Create a Signature"
-      purpose="Draw or type your signature, add your name and an optional reference, and download it with a QR code that anyone can scan to verify it."
-    />
-  );
+  return <Creator />;
 }

@@ -1,10 +1,125 @@
-import { PlaceholderPage } from '#web/components/placeholder-page.tsx';
+import { ArrowLeft, RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { signatureMessages as m } from '#shared/signatures/messages.ts';
+import { PageHeading } from '#web/components/page-heading.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { usePageMeta } from '#web/lib/page-meta.ts';
+import { CheckImage } from '#web/features/verification/components/check-image.tsx';
+import { FailureCard } from '#web/features/verification/components/failure-card.tsx';
+import { LookupForm, type LookupFormValues } from '#web/features/verification/components/lookup-form.tsx';
+import { ResultCard } from '#web/features/verification/components/result-card.tsx';
+import { VerificationInfo } from '#web/features/verification/components/verification-info.tsx';
+import { useUrlLookup } from '#web/features/verification/hooks/use-url-lookup.ts';
+import { useVerification } from '#web/features/verification/hooks/use-verification.ts';
+import type { LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
+import { verifyText as t } from '#web/features/verification/messages.ts';
 
 export default function VerifySignaturePage() {
+  usePageMeta({ title: m.verifyTitle, description: m.verifySubtitle });
+  const verification = useVerification();
+  const { run, reset, outcome, request } = verification;
+  const form = useForm<LookupFormValues>({ defaultValues: { reference: '', captcha: '' } });
+  const [searched, setSearched] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const runFromUrl = useCallback((r: LookupRequest) => void run(r), [run]);
+  const url = useUrlLookup(runFromUrl);
+  const { urlReference, remember } = url;
+
+  useEffect(() => {
+    if (urlReference) form.setValue('reference', urlReference);
+  }, [form, urlReference]);
+
+  useEffect(() => {
+    if (outcome && outcome.kind !== 'captcha') headingRef.current?.focus();
+  }, [outcome]);
+
+  // After 'Verify Another' the field takes focus once the result (and its button) has gone.
+  useEffect(() => {
+    if (focusRequest) form.setFocus('reference');
+  }, [form, focusRequest]);
+
+  const lookup = (next: LookupRequest, captcha?: string) => {
+    setSearched(true);
+    remember(next);
+    void run(next, captcha);
+  };
+
+  const onFormLookup = (reference: string | null, captcha: string | undefined) => {
+    if (reference === null) {
+      if (request) void run(request, captcha);
+      return;
+    }
+    const same = request?.target.kind === 'ref' && request.target.ref === reference;
+    lookup({ target: { kind: 'ref', ref: reference }, claimed: same ? request.claimed : undefined }, captcha);
+  };
+
+  const onFoundInImage = (next: LookupRequest) => {
+    if (next.target.kind === 'ref') form.setValue('reference', next.target.ref);
+    form.clearErrors();
+    lookup(next, form.getValues('captcha').trim() || undefined);
+  };
+
+  const verifyAnother = () => {
+    reset();
+    setSearched(true);
+    form.reset({ reference: '', captcha: '' });
+    remember(null);
+    setFocusRequest((n) => n + 1);
+  };
+
+  const again = (
+    <Button variant="secondary" onClick={verifyAnother}>
+      <RotateCcw aria-hidden="true" className="size-4" />
+      {m.verifyAnother}
+    </Button>
+  );
+  const captchaOutcome = outcome?.kind === 'captcha' ? outcome : null;
+
   return (
-    <PlaceholderPage
-      title="Verify a Signature"
-      purpose="Enter a reference number such as SIG-20250414-4821, or scan the QR code on a signature, to check who signed and when."
-    />
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link href="/" className={`${buttonClasses('ghost', 'sm')} -ml-3`}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {m.backToHome}
+      </Link>
+      <div className="mt-4">
+        <PageHeading title={m.verifyTitle} lead={m.verifySubtitle} />
+      </div>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          {!url.hasTarget && !searched && verification.status === 'idle' ? (
+            <Alert tone="info">{m.noSignatureId}</Alert>
+          ) : null}
+          {verification.status === 'loading' ? <LoadingState label={t.submitting} showLabel /> : null}
+          {outcome?.kind === 'found' ? (
+            <ResultCard signature={outcome.signature} claimed={request?.claimed} headingRef={headingRef}>
+              {again}
+            </ResultCard>
+          ) : null}
+          {outcome && outcome.kind !== 'found' && outcome.kind !== 'captcha' ? (
+            <FailureCard outcome={outcome} claimed={request?.claimed} headingRef={headingRef}>
+              {again}
+            </FailureCard>
+          ) : null}
+          <LookupForm
+            form={form}
+            loading={verification.status === 'loading'}
+            captchaRequired={verification.captchaRequired}
+            captchaRound={verification.captchaRound}
+            captchaMessage={captchaOutcome?.message ?? null}
+            retryWithoutReference={verification.captchaRequired && request?.target.kind === 'id'}
+            onLookup={onFormLookup}
+          />
+          <CheckImage onFound={onFoundInImage} />
+        </div>
+        <div>
+          <VerificationInfo />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '#web/lib/api.ts';
+
+export interface CaptchaChallenge {
+  /** data:image/svg+xml;base64,… drawn by the browser; the server keeps only the answer's hash. */
+  image: string;
+  width: number;
+  height: number;
+}
+
+export const getLookupCaptcha = (signal?: AbortSignal) =>
+  api.get<CaptchaChallenge>('/api/captcha', { query: { purpose: 'lookup' }, signal });
+
+/**
+ * A fresh challenge whenever the server asks for one: `round` changes after every refused answer,
+ * because the server accepts one answer per challenge.
+ */
+export function useLookupCaptcha(required: boolean, round: number) {
+  return useQuery({
+    queryKey: ['/api/captcha', { purpose: 'lookup' }, round],
+    queryFn: ({ signal }) => getLookupCaptcha(signal),
+    enabled: required,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
+}
