@@ -1,10 +1,32 @@
-import { AdminPagePlaceholder } from '#web/features/admin/components/admin-page-placeholder.tsx';
+import { Eye } from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { useDiagnostics } from '#web/features/admin/api/get-diagnostics.ts';
+import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { DiagnosticsView } from '#web/features/admin/components/diagnostics/diagnostics-view.tsx';
+import { RefreshButton } from '#web/features/admin/components/query-state.tsx';
+import { adminText } from '#web/features/admin/messages.ts';
 
+const t = adminText.diagnostics;
+
+/** /admin/debug-settings (the menu's System Diagnostics): the same facts, with the actions. */
 export default function AdminDebugSettingsPage() {
+  const query = useDiagnostics();
   return (
-    <AdminPagePlaceholder
-      title="System Diagnostics"
-      purpose="Check the health of the database, mail delivery and file storage."
-    />
+    <AdminPage
+      title={t.settingsTitle}
+      lead={t.settingsLead}
+      actions={
+        <>
+          <RefreshButton onClick={() => void query.refetch()} busy={query.isFetching} />
+          <Link href="/admin/debug" className={buttonClasses('secondary', 'sm')}>
+            <Eye aria-hidden="true" className="size-4" />
+            {t.toOverview}
+          </Link>
+        </>
+      }
+    >
+      <DiagnosticsView query={query} actions />
+    </AdminPage>
   );
 }

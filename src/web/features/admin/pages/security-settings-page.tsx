@@ -1,10 +1,17 @@
-import { AdminPagePlaceholder } from '#web/features/admin/components/admin-page-placeholder.tsx';
+import { useSecuritySettings } from '#web/features/admin/api/get-security-settings.ts';
+import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { QueryState } from '#web/features/admin/components/query-state.tsx';
+import { SecurityForm } from '#web/features/admin/components/security/security-form.tsx';
+import { adminText } from '#web/features/admin/messages.ts';
+
+const t = adminText.security;
 
 export default function AdminSecuritySettingsPage() {
+  const query = useSecuritySettings();
   return (
-    <AdminPagePlaceholder
-      title="Security Settings"
-      purpose="Set rate limits, lockouts and session rules for this server."
-    />
+    <AdminPage title={t.title} lead={t.lead}>
+      <QueryState query={query} />
+      {query.data ? <SecurityForm key={JSON.stringify(query.data)} settings={query.data} /> : null}
+    </AdminPage>
   );
 }

@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '#web/lib/api.ts';
+import type { CheckResult } from '#web/features/admin/api/types.ts';
+
+/** Asks the SMTP server to accept a connection (no mail is sent). */
+export const checkMail = () => api.post<CheckResult>('/api/admin/diagnostics/mail-check');
+
+export const useCheckMail = () => useMutation({ mutationFn: checkMail });

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/lib/api.ts';
+import { adminKeys } from '#web/features/admin/api/keys.ts';
+import type { EmailSettings } from '#web/features/admin/api/types.ts';
+
+export const clearEmailSettings = () => api.delete<EmailSettings>('/api/admin/email-settings');
+
+export function useClearEmailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: clearEmailSettings,
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.emailSettings, saved),
+  });
+}

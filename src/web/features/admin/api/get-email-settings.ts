@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '#web/lib/api.ts';
+import { adminKeys, fresh } from '#web/features/admin/api/keys.ts';
+import type { EmailSettings } from '#web/features/admin/api/types.ts';
+
+export const getEmailSettings = (signal?: AbortSignal) =>
+  api.get<EmailSettings>('/api/admin/email-settings', { signal });
+
+export const useEmailSettings = () =>
+  useQuery({
+    queryKey: adminKeys.emailSettings,
+    queryFn: ({ signal }) => getEmailSettings(signal),
+    ...fresh,
+  });

@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '#web/lib/api.ts';
+import { adminKeys, fresh } from '#web/features/admin/api/keys.ts';
+import type { IpTracking } from '#web/features/admin/api/types.ts';
+
+export interface IpListParams {
+  hours: number;
+  q?: string;
+}
+
+export const listIps = (params: IpListParams, signal?: AbortSignal) =>
+  api.get<IpTracking>('/api/admin/ip-tracking', { query: { ...params }, signal });
+
+export const useIpTracking = (params: IpListParams) =>
+  useQuery({
+    queryKey: [...adminKeys.ipTracking, 'list', params],
+    queryFn: ({ signal }) => listIps(params, signal),
+    placeholderData: keepPreviousData,
+    ...fresh,
+  });

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SiteSettingsInput } from '#shared/admin/schemas.ts';
+import { api } from '#web/lib/api.ts';
+import { adminKeys } from '#web/features/admin/api/keys.ts';
+import type { SiteSettings } from '#web/features/admin/api/types.ts';
+
+export const saveSiteSettings = (input: SiteSettingsInput) =>
+  api.put<SiteSettings>('/api/admin/settings', input);
+
+export function useSaveSiteSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSiteSettings,
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.siteSettings, saved),
+  });
+}

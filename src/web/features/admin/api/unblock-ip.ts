@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/lib/api.ts';
+import { adminKeys } from '#web/features/admin/api/keys.ts';
+import type { Message } from '#web/features/admin/api/types.ts';
+
+export const unblockIp = (ip: string) =>
+  api.delete<Message>(`/api/admin/blocked-ips/${encodeURIComponent(ip)}`);
+
+export function useUnblockIp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unblockIp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.ipTracking }),
+  });
+}

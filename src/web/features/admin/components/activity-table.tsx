@@ -1,0 +1,97 @@
+import { Link } from 'wouter';
+import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#web/components/ui/table.tsx';
+import type { ActivityItem } from '#web/features/admin/api/types.ts';
+import { When } from '#web/features/admin/components/when.tsx';
+import { adminText as t, eventLabel } from '#web/features/admin/messages.ts';
+
+const tone = (event: string): BadgeTone => {
+  if (/failed|blocked|throttled|captcha/.test(event)) return 'warning';
+  if (/deleted|revoked/.test(event)) return 'danger';
+  if (event.startsWith('admin')) return 'info';
+  if (/login|register|verified|created/.test(event)) return 'success';
+  return 'neutral';
+};
+
+interface ActivityTableProps {
+  items: ActivityItem[];
+  caption: string;
+  emptyText: string;
+}
+
+function IpLink({ ip }: { ip: string | null }) {
+  if (!ip) return <>{t.common.none}</>;
+  return (
+    <Link href={`/admin/ip-tracking?q=${encodeURIComponent(ip)}`} className="text-ink-700 hover:underline">
+      {ip}
+    </Link>
+  );
+}
+
+/**
+ * Who did what, when and from where. IPs link to their traffic on the IP tracking page. In a narrow
+ * box (a tablet beside the menu) who and IP move under the event, so the details keep room to read.
+ */
+export function ActivityTable({ items, caption, emptyText }: ActivityTableProps) {
+  const c = t.activityColumns;
+  return (
+    <Table scrollLabel={caption}>
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <TableHead>
+        <tr>
+          <TableHeader>{c.when}</TableHeader>
+          <TableHeader>{c.event}</TableHeader>
+          <TableHeader className="hidden @2xl:table-cell">{c.who}</TableHeader>
+          <TableHeader className="hidden @4xl:table-cell">{c.ip}</TableHeader>
+          <TableHeader>{c.what}</TableHeader>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {items.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={5} className="text-center text-slate-600">
+              {emptyText}
+            </TableCell>
+          </TableRow>
+        ) : (
+          items.map((a) => (
+            <TableRow key={a.id}>
+              <TableCell>
+                <When value={a.createdAt} />
+              </TableCell>
+              <TableCell className="max-w-56 min-w-44">
+                <Badge tone={tone(a.event)}>{eventLabel(a.event)}</Badge>
+                <span className="mt-1 block text-xs break-all text-slate-700 @2xl:hidden">
+                  {a.userEmail ?? t.common.visitor}
+                  <span className="block font-mono">
+                    <IpLink ip={a.ip} />
+                  </span>
+                </span>
+              </TableCell>
+              <TableCell className="hidden break-words @2xl:table-cell">
+                {a.userEmail ?? t.common.visitor}
+                <span className="block font-mono text-xs @4xl:hidden">
+                  <IpLink ip={a.ip} />
+                </span>
+              </TableCell>
+              <TableCell className="hidden font-mono text-xs whitespace-nowrap @4xl:table-cell">
+                <IpLink ip={a.ip} />
+              </TableCell>
+              <TableCell className="max-w-md min-w-28 break-words text-slate-700">
+                {a.detail || t.common.none}
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,37 @@
+import {
+  commonText,
+  chartText,
+  activityColumnsText,
+  eventsText,
+} from '#web/features/admin/messages/common.ts';
+import { dashboardText } from '#web/features/admin/messages/dashboard.ts';
+import { usersText } from '#web/features/admin/messages/users.ts';
+import { signaturesText } from '#web/features/admin/messages/signatures.ts';
+import { activitiesText } from '#web/features/admin/messages/activities.ts';
+import { reportsText } from '#web/features/admin/messages/reports.ts';
+import { emailText } from '#web/features/admin/messages/email.ts';
+import { securityText } from '#web/features/admin/messages/security.ts';
+import { diagnosticsText } from '#web/features/admin/messages/diagnostics.ts';
+import { ipText } from '#web/features/admin/messages/ip.ts';
+import { settingsText } from '#web/features/admin/messages/settings.ts';
+
+/** Texts of the admin pages, one file per page (the spec names the pages and menu, not their contents). */
+export const adminText = {
+  common: commonText,
+  chart: chartText,
+  activityColumns: activityColumnsText,
+  events: eventsText,
+  dashboard: dashboardText,
+  users: usersText,
+  signatures: signaturesText,
+  activities: activitiesText,
+  reports: reportsText,
+  email: emailText,
+  security: securityText,
+  diagnostics: diagnosticsText,
+  ip: ipText,
+  settings: settingsText,
+} as const;
+
+/** A readable name for an activity event; unknown (newer) events show as logged. */
+export const eventLabel = (event: string) => adminText.events[event] ?? event;

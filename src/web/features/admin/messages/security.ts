@@ -1,0 +1,44 @@
+export const securityText = {
+  title: 'Security Settings',
+  lead: 'The limits the product enforces. Saved values apply at once, to the next request: no restart is needed.',
+  sessions: 'Sessions',
+  sessionsLead: 'How long a signed-in session lasts.',
+  logins: 'Log-in attempts',
+  loginsLead: 'Failed log-ins allowed before further attempts wait for the window to pass.',
+  lookups: 'Verification look-ups',
+  lookupsLead:
+    'How many look-ups one address may make before a CAPTCHA is asked for, and before it is refused.',
+  fields: {
+    sessionIdleMinutes: [
+      'Inactivity timeout',
+      'minutes',
+      'Signed out after this long without activity (5–240).',
+    ],
+    sessionLifetimeHours: ['Session lifetime', 'hours', 'Signed out after this long in any case (1–720).'],
+    loginWindowMinutes: [
+      'Log-in window',
+      'minutes',
+      'Failed attempts are counted over this period (1–1440).',
+    ],
+    loginFailuresPerAccount: [
+      'Failed log-ins per account',
+      'attempts',
+      'Per e-mail address within the window (3–100).',
+    ],
+    loginFailuresPerIp: [
+      'Failed log-ins per IP address',
+      'attempts',
+      'Per address within the window (5–1000).',
+    ],
+    lookupWindowMinutes: ['Look-up window', 'minutes', 'Look-ups are counted over this period (1–1440).'],
+    lookupsBeforeCaptcha: [
+      'Look-ups before CAPTCHA',
+      'look-ups',
+      'Within the window, per address (1–100,000).',
+    ],
+    lookupsBeforeBlock: ['Look-ups before blocking', 'look-ups', 'More than before CAPTCHA (2–1,000,000).'],
+  } as Record<string, [label: string, unit: string, hint: string]>,
+  save: 'Save limits',
+  saved: 'Security limits saved and in effect',
+  reset: 'Undo changes',
+};
