@@ -29,6 +29,8 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // bench/web.ts reads it to add up what each page loads before it is usable.
+    manifest: true,
   },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy, headers: { 'Content-Security-Policy': csp } },

@@ -1,9 +1,16 @@
 import { benchAccounts } from './accounts.ts';
+import { benchCreator } from './creator.ts';
 import { benchLookups } from './lookups.ts';
+import { benchWeb } from './web.ts';
 
 /** `npm run bench`: every benchmark, each printed as ratios to a baseline measured in the same run. */
 const only = process.argv[2];
-const suites: Record<string, () => Promise<unknown>> = { accounts: benchAccounts, lookups: benchLookups };
+const suites: Record<string, () => Promise<unknown>> = {
+  accounts: benchAccounts,
+  lookups: benchLookups,
+  creator: benchCreator,
+  web: benchWeb,
+};
 
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;

@@ -113,6 +113,13 @@ export function AppRoutes() {
       <Route path="/admin/environment-settings">
         <Redirect to="/admin/email-settings" replace />
       </Route>
+      {/* The public blog links admins here (part 2 §2); the editor itself lives in the admin frame. */}
+      <Route path="/blog/new">
+        <Redirect to="/admin/blog/new" replace />
+      </Route>
+      <Route path="/blog/edit/:id">
+        {(params) => <Redirect to={`/admin/blog/edit/${encodeURIComponent(params.id)}`} replace />}
+      </Route>
       <Route path="/admin/*?">
         <Suspense fallback={<LoadingState fullScreen />}>
           <AdminArea />

@@ -82,4 +82,6 @@ export const blogMessages = {
   imageTooLarge: 'The image must be smaller than 2 MB',
   imageMissing: 'Choose an image to upload',
   imageUnreadable: 'The image could not be read',
+  /** /blog/new opens the editor, so a post with this slug could not be reached. */
+  slugReserved: 'The slug “new” is reserved; choose another',
 } as const;

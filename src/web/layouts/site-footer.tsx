@@ -1,18 +1,25 @@
 import { LogoMark } from '#web/components/logo.tsx';
-import { site } from '#web/lib/site.ts';
+import { site, useSiteLinks } from '#web/lib/site.ts';
 import { FooterLink } from '#web/layouts/footer-link.tsx';
 
-const productLinks = [
+interface FooterItem {
+  href: string;
+  label: string;
+}
+
+const productLinks: FooterItem[] = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About' },
   { href: '/use-cases', label: 'Use Cases' },
   { href: '/signature', label: 'Create Signature' },
 ];
 
-function Column({ title, links }: { title: string; links: Array<{ href: string; label: string }> }) {
+function Column({ id, title, links }: { id: string; title: string; links: FooterItem[] }) {
   return (
-    <div>
-      <h2 className="text-sm font-semibold text-white">{title}</h2>
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-white">
+        {title}
+      </h2>
       <ul className="mt-3 space-y-2">
         {links.map((link) => (
           <li key={link.label}>
@@ -20,14 +27,18 @@ function Column({ title, links }: { title: string; links: Array<{ href: string; 
           </li>
         ))}
       </ul>
-    </div>
+    </nav>
   );
 }
 
+/** Part 1 §2: product links, terms (on the about page), privacy policy and sister products from site settings. */
 export function SiteFooter() {
+  const { privacyPolicyHref, sisterProducts } = useSiteLinks();
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-ink-950 text-slate-300">
+    // While a page's code loads, main holds only its loading status and is short: a footer shown
+    // under it would jump down the screen when the page arrives (a large layout shift), so it waits.
+    <footer className="bg-ink-950 text-slate-300 [main:has(>[role=status][aria-label])~&]:invisible">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
         <div className="col-span-2 max-w-sm md:col-span-1">
           <div className="flex items-center gap-2 text-white">
@@ -39,17 +50,19 @@ export function SiteFooter() {
             and yours to host.
           </p>
         </div>
-        <Column title="Product" links={productLinks} />
+        <Column id="footer-product" title="Product" links={productLinks} />
         <Column
+          id="footer-legal"
           title="Legal"
           links={[
-            { href: '/about', label: 'Terms & Conditions' },
-            { href: site.privacyPolicyHref, label: 'Privacy Policy' },
+            { href: '/about#terms', label: 'Terms & Conditions' },
+            { href: privacyPolicyHref, label: 'Privacy Policy' },
           ]}
         />
         <Column
+          id="footer-more"
           title={`More from ${site.company.name}`}
-          links={site.sisterProducts.map((p) => ({ href: p.href, label: p.name }))}
+          links={sisterProducts.map((p) => ({ href: p.url, label: p.label }))}
         />
       </div>
       <div className="border-t border-white/10">

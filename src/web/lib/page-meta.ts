@@ -2,14 +2,29 @@ import { useEffect } from 'react';
 import { site } from '#web/lib/site.ts';
 
 export interface PageMeta {
+  /** Shown as "{title} | Inkproof". */
   title?: string;
+  /** Used as is: for pages whose server-rendered head carries its own full title. */
+  fullTitle?: string;
   description?: string;
+  /** The keywords meta tag of the spec's home page; removed again on pages without keywords. */
+  keywords?: string;
 }
 
 const DEFAULT_TITLE = `${site.name} — ${site.tagline.toLowerCase()}`;
+export const DEFAULT_DESCRIPTION =
+  'Draw or type your signature, download it with a QR code, and let anyone verify it. Free, no account needed, self-hostable.';
 
-function setMeta(name: string, content: string) {
+function setAttribute(selector: string, attribute: string, value: string) {
+  document.head.querySelector(selector)?.setAttribute(attribute, value);
+}
+
+function setNamedMeta(name: string, content: string | undefined) {
   let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (content === undefined) {
+    meta?.remove();
+    return;
+  }
   if (!meta) {
     meta = document.createElement('meta');
     meta.name = name;
@@ -18,10 +33,37 @@ function setMeta(name: string, content: string) {
   meta.content = content;
 }
 
-/** Sets the document title (and description when given) while a page is shown. */
-export function usePageMeta({ title, description }: PageMeta) {
+/** The server writes canonical URLs on its configured public origin; keep that origin. */
+function canonicalOrigin() {
+  const link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  // .href is always absolute (resolved against the page), so its origin is defined
+  return link ? new URL(link.href).origin : window.location.origin;
+}
+
+/**
+ * Keeps the head in step with the page on client-side navigation: title, description, and the
+ * canonical and share tags the server rendered for the first page (the server's JSON-LD is left
+ * alone; crawlers load every URL afresh and get the right one). null leaves the head as it is,
+ * for a page still loading what its head describes.
+ */
+export function usePageMeta(meta: PageMeta | null) {
+  const { title, fullTitle, description, keywords } = meta ?? {};
+  const waiting = meta === null;
   useEffect(() => {
-    document.title = title ? `${title} | ${site.name}` : DEFAULT_TITLE;
-    if (description) setMeta('description', description);
-  }, [title, description]);
+    if (waiting) return;
+    const pageTitle = fullTitle ?? (title ? `${title} | ${site.name}` : DEFAULT_TITLE);
+    const pageDescription = description ?? DEFAULT_DESCRIPTION;
+    const url = `${canonicalOrigin()}${window.location.pathname}`;
+    document.title = pageTitle;
+    setNamedMeta('description', pageDescription);
+    setNamedMeta('keywords', keywords);
+    setAttribute('link[rel="canonical"]', 'href', url);
+    setAttribute('meta[property="og:url"]', 'content', url);
+    for (const selector of ['meta[property="og:title"]', 'meta[name="twitter:title"]']) {
+      setAttribute(selector, 'content', pageTitle);
+    }
+    for (const selector of ['meta[property="og:description"]', 'meta[name="twitter:description"]']) {
+      setAttribute(selector, 'content', pageDescription);
+    }
+  }, [waiting, title, fullTitle, description, keywords]);
 }

@@ -1,28 +1,51 @@
-/** Product facts shown in the shell. Self-hosters change these in one place. */
-export interface ExternalProduct {
-  name: string;
-  href: string;
-  description: string;
+import { useQuery } from '@tanstack/react-query';
+import { api } from '#web/lib/api.ts';
+
+/** Product facts shown in the shell. Self-hosters change the links in the admin's site settings. */
+export interface SiteLink {
+  label: string;
+  url: string;
+}
+
+export interface SiteSettings {
+  siteName: string;
+  publicUrl: string;
+  privacyPolicyUrl: string;
+  sisterProducts: SiteLink[];
+  analyticsScriptUrl: string | null;
 }
 
 export const site = {
   name: 'Inkproof',
   tagline: 'Electronic signatures anyone can verify',
   company: { name: 'Inkproof Labs', href: 'https://inkproof.org' },
-  /** A path starting with '/' stays inside the app; a full URL opens as an external link. */
+  /** Shown until GET /api/site-settings answers, and if it fails; the server's defaults. */
   privacyPolicyHref: '/privacy',
   sisterProducts: [
-    {
-      name: 'Inkproof Stamp',
-      href: 'https://inkproof.org/stamp',
-      description: 'Trusted timestamps for any file',
-    },
-    {
-      name: 'Inkproof Forms',
-      href: 'https://inkproof.org/forms',
-      description: 'Fillable forms that collect signatures',
-    },
-  ] satisfies ExternalProduct[],
+    { label: 'Inkproof Forms', url: 'https://forms.inkproof.org/' },
+    { label: 'Inkproof Stamp', url: 'https://stamp.inkproof.org/' },
+  ] satisfies SiteLink[],
 } as const;
 
 export const isExternalHref = (href: string) => /^https?:\/\//.test(href);
+
+/** A link to this very site becomes an in-app path, so it opens without a page load. */
+export function toAppHref(href: string): string {
+  if (!isExternalHref(href) || typeof window === 'undefined') return href;
+  const url = new URL(href);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : href;
+}
+
+/** Invalidate this key after saving site settings so the footer shows the new links at once. */
+export const siteSettingsQueryKey = ['/api/site-settings'] as const;
+
+const getSiteSettings = () => api.get<SiteSettings>('/api/site-settings');
+
+/** The admin-set footer links (privacy policy, sister products), with the defaults while they load. */
+export function useSiteLinks() {
+  const { data } = useQuery({ queryKey: siteSettingsQueryKey, queryFn: getSiteSettings });
+  return {
+    privacyPolicyHref: toAppHref(data?.privacyPolicyUrl ?? site.privacyPolicyHref),
+    sisterProducts: data?.sisterProducts ?? site.sisterProducts,
+  };
+}

@@ -1,12 +1,3 @@
-import { useParams } from 'wouter';
-import { AdminPagePlaceholder } from '#web/features/admin/components/admin-page-placeholder.tsx';
+import { EditPostPage } from '#web/features/blog/admin/pages/admin-blog-editor-page.tsx';
 
-export default function AdminBlogEditPage() {
-  const { id } = useParams<{ id: string }>();
-  return (
-    <AdminPagePlaceholder
-      title="Edit Blog Post"
-      purpose={`Edit the text, images and tags of blog post ${id ?? ''} and publish the changes.`}
-    />
-  );
-}
+export default EditPostPage;

@@ -1,10 +1,3 @@
-import { AdminPagePlaceholder } from '#web/features/admin/components/admin-page-placeholder.tsx';
+import { NewPostPage } from '#web/features/blog/admin/pages/admin-blog-editor-page.tsx';
 
-export default function AdminBlogNewPage() {
-  return (
-    <AdminPagePlaceholder
-      title="New Blog Post"
-      purpose="Write a new blog post and publish it when it is ready."
-    />
-  );
-}
+export default NewPostPage;

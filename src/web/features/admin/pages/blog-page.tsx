@@ -1,7 +1,1 @@
-import { AdminPagePlaceholder } from '#web/features/admin/components/admin-page-placeholder.tsx';
-
-export default function AdminBlogPage() {
-  return (
-    <AdminPagePlaceholder title="Blog Management" purpose="Write, edit, publish and remove blog posts." />
-  );
-}
+export { default } from '#web/features/blog/admin/pages/admin-blog-list-page.tsx';

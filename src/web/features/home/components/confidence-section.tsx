@@ -1,23 +1,14 @@
 import { ArrowRight, Fingerprint, QrCode, Stamp } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { homeText } from '#web/features/home/messages.ts';
+
+const t = homeText.confidence;
 
 const points = [
-  {
-    icon: Fingerprint,
-    title: 'A unique reference',
-    text: 'Each signature gets its own reference number, so it can always be told apart.',
-  },
-  {
-    icon: QrCode,
-    title: 'A QR code that proves it',
-    text: 'The code opens a public page with the signer’s name and the time of signing.',
-  },
-  {
-    icon: Stamp,
-    title: 'Documents, signed properly',
-    text: 'Registered users place saved signatures on PDF pages and keep a signed copy.',
-  },
+  { ...t.points.reference, icon: Fingerprint },
+  { ...t.points.qr, icon: QrCode },
+  { ...t.points.documents, icon: Stamp },
 ];
 
 export function ConfidenceSection() {
@@ -26,14 +17,11 @@ export function ConfidenceSection() {
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2">
         <div>
           <h2 id="confidence-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Sign Documents with Confidence
+            {t.title}
           </h2>
-          <p className="mt-4 text-lg text-slate-700">
-            A signature image alone is easy to copy. An Inkproof signature carries its own proof: whoever
-            receives it can check it is genuine without calling you.
-          </p>
+          <p className="mt-4 text-lg text-slate-700">{t.lead}</p>
           <Link href="/signature" className={`${buttonClasses('primary', 'lg')} mt-8`}>
-            Start signing
+            {t.cta}
             <ArrowRight aria-hidden="true" className="size-5" />
           </Link>
         </div>

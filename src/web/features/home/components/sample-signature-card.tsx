@@ -1,15 +1,29 @@
 import { BadgeCheck } from 'lucide-react';
+import { generateReference } from '#shared/signatures/reference.ts';
 import { PseudoQr } from '#web/features/home/components/pseudo-qr.tsx';
+import { homeText } from '#web/features/home/messages.ts';
 
-export const sampleSignature = {
-  name: 'Jane Cooper',
-  date: 'April 14, 2025',
-  isoDate: '2025-04-14',
-  reference: 'SIG-20250414-4821',
-};
+const t = homeText.sample;
+const longDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A sample dated today, with a reference made the way the creator makes them (SIG-YYYYMMDD-NNNN). */
+export function sampleSignature(today = new Date()) {
+  return {
+    name: t.name,
+    date: longDate.format(today),
+    isoDate: today.toISOString().slice(0, 10),
+    reference: generateReference(today, 4, () => 0.4821),
+  };
+}
 
 /** What a downloaded signature carries: the mark, who signed, when, and the reference a verifier looks up. */
 export function SampleSignatureCard() {
+  const sample = sampleSignature();
   return (
     <figure className="relative mx-auto w-full max-w-md">
       <div
@@ -18,10 +32,10 @@ export function SampleSignatureCard() {
       />
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-ink-900/10">
         <div className="flex items-center justify-between">
-          <p className="text-xs font-semibold tracking-wider text-slate-600 uppercase">Sample signature</p>
+          <p className="text-xs font-semibold tracking-wider text-slate-600 uppercase">{t.label}</p>
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800">
             <BadgeCheck aria-hidden="true" className="size-3.5" />
-            Verified
+            {t.verified}
           </span>
         </div>
         <svg viewBox="0 0 280 100" aria-hidden="true" className="mt-4 h-28 w-full text-ink-900">
@@ -36,28 +50,31 @@ export function SampleSignatureCard() {
           <path d="M10 94h260" stroke="#cbd5e1" strokeWidth="1.5" strokeDasharray="4 5" />
         </svg>
         <div className="mt-4 flex items-end justify-between gap-4 border-t border-slate-100 pt-4">
-          <dl className="grid gap-2 text-sm">
+          <dl className="grid min-w-0 gap-2 text-sm">
             <div>
-              <dt className="text-slate-600">Signed by</dt>
-              <dd className="font-semibold text-slate-900">{sampleSignature.name}</dd>
+              <dt className="text-slate-600">{t.signedBy}</dt>
+              <dd className="font-semibold text-slate-900">{sample.name}</dd>
             </div>
             <div>
-              <dt className="text-slate-600">Date</dt>
+              <dt className="text-slate-600">{t.date}</dt>
               <dd className="font-semibold text-slate-900">
-                <time dateTime={sampleSignature.isoDate}>{sampleSignature.date}</time>
+                <time dateTime={sample.isoDate}>{sample.date}</time>
               </dd>
             </div>
             <div>
-              <dt className="text-slate-600">Reference</dt>
-              <dd className="font-mono text-sm font-semibold text-ink-800">{sampleSignature.reference}</dd>
+              <dt className="text-slate-600">{t.reference}</dt>
+              <dd
+                className="font-mono text-sm font-semibold break-all text-ink-800"
+                data-testid="sample-reference"
+              >
+                {sample.reference}
+              </dd>
             </div>
           </dl>
           <PseudoQr className="size-24 shrink-0 rounded-md border border-slate-200 sm:size-28" />
         </div>
       </div>
-      <figcaption className="mt-4 text-center text-sm text-slate-600">
-        Every signature gets a reference and a QR code that opens its public verification page.
-      </figcaption>
+      <figcaption className="mt-4 text-center text-sm text-slate-600">{t.caption}</figcaption>
     </figure>
   );
 }

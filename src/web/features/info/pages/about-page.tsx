@@ -1,10 +1,25 @@
-import { PlaceholderPage } from '#web/components/placeholder-page.tsx';
+import { BenefitGrid } from '#web/features/info/components/benefit-grid.tsx';
+import { CtaBand } from '#web/features/info/components/cta-band.tsx';
+import { InfoHero } from '#web/features/info/components/info-hero.tsx';
+import { MissionSection } from '#web/features/info/components/mission-section.tsx';
+import { TermsSection } from '#web/features/info/components/terms-section.tsx';
+import { useHashScroll } from '#web/features/info/hooks/use-hash-scroll.ts';
+import { infoText } from '#web/features/info/messages.ts';
+import { usePageMeta } from '#web/lib/page-meta.ts';
 
+const t = infoText.about;
+
+/** Part 2 §2.11: benefits, mission, and the terms and conditions (linked as /about#terms). */
 export default function AboutPage() {
+  usePageMeta({ fullTitle: t.metaTitle, description: t.metaDescription });
+  useHashScroll();
   return (
-    <PlaceholderPage
-      title="About Inkproof"
-      purpose="Learn what Inkproof does, why signatures you can verify matter, and read our terms and conditions."
-    />
+    <>
+      <InfoHero eyebrow={t.eyebrow} title={t.title} lead={t.lead} />
+      <BenefitGrid />
+      <MissionSection />
+      <TermsSection />
+      <CtaBand />
+    </>
   );
 }

@@ -1,10 +1,6 @@
-import { PlaceholderPage } from '#web/components/placeholder-page.tsx';
+import { Redirect } from 'wouter';
 
+/** The terms live on the about page; /terms (linked from the auth page) goes straight to them. */
 export default function TermsPage() {
-  return (
-    <PlaceholderPage
-      title="Terms & Conditions"
-      purpose="Read the terms that apply when you create, save and verify signatures with Inkproof."
-    />
-  );
+  return <Redirect to="/about#terms" replace />;
 }

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { lighthouseRuns } from './web-lighthouse.ts';
+
+const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? 'dist/web';
+const HOME_JS_BUDGET_KB = 100;
+
+/** The public pages measured, by route (their lazy chunks are found through src/web/routes.tsx). */
+const PUBLIC_PAGES = [
+  '/',
+  '/signature',
+  '/verify-signature',
+  '/about',
+  '/use-cases',
+  '/blog',
+  '/blog/:slug',
+  '/temp-download',
+  '/privacy',
+  '/auth',
+];
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, Chunk>;
+
+/** Route path → source file of its lazy page, read from the route table so renames follow. */
+export function pageSources(routesSource: string): Map<string, string> {
+  const consts = new Map<string, string>();
+  for (const m of routesSource.matchAll(/const (\w+) = page\(\(\) => import\('#web\/([^']+)'\)\)/g)) {
+    consts.set(m[1]!, `src/web/${m[2]!}`);
+  }
+  const pages = new Map<string, string>();
+  const route = /path: '([^']+)',\s*page: (?:page\(\(\) => import\('#web\/([^']+)'\)\)|(\w+))/g;
+  for (const m of routesSource.matchAll(route)) {
+    const src = m[2] ? `src/web/${m[2]}` : consts.get(m[3]!);
+    if (src) pages.set(m[1]!, src);
+  }
+  return pages;
+}
+
+/** A chunk and everything it imports statically (what the browser must fetch before running it). */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+const gzipKb = (file: string) =>
+  gzipSync(fs.readFileSync(path.join(WEB_ROOT, file)), { level: 9 }).length / 1024;
+
+export interface PageWeight {
+  route: string;
+  jsKb: number;
+  cssKb: number;
+  files: number;
+}
+
+/** Gzip size of the JS and CSS each public page needs before it is usable: entry + its imports + the page's chunk. */
+export function pageWeights(): PageWeight[] {
+  const manifestPath = path.join(WEB_ROOT, '.vite/manifest.json');
+  if (!fs.existsSync(manifestPath)) throw new Error(`No ${manifestPath}: run \`npm run build\` first`);
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('The manifest names no entry chunk');
+  const sources = pageSources(fs.readFileSync('src/web/routes.tsx', 'utf8'));
+  return PUBLIC_PAGES.map((route) => {
+    const src = sources.get(route);
+    if (!src || !manifest[src]) throw new Error(`No lazy chunk for ${route} (${src ?? 'not in routes.tsx'})`);
+    const keys = closure(manifest, src, closure(manifest, entry));
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const key of keys) {
+      js.add(manifest[key]!.file);
+      for (const file of manifest[key]!.css ?? []) css.add(file);
+    }
+    const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
+    return { route, jsKb: sum(js), cssKb: sum(css), files: js.size + css.size };
+  });
+}
+
+export async function benchWeb() {
+  console.log(`\nweb: gzip JS and CSS each public page needs before it is usable (${WEB_ROOT})`);
+  let weights: PageWeight[];
+  try {
+    weights = pageWeights();
+  } catch (error) {
+    return console.log(`  skipped: ${(error as Error).message}`);
+  }
+  for (const w of weights) {
+    const goal = w.jsKb < HOME_JS_BUDGET_KB ? 'met' : 'MISSED';
+    const flag = w.route === '/' ? `  (goal < ${HOME_JS_BUDGET_KB} KB: ${goal})` : '';
+    console.log(
+      `${w.route.padEnd(20)} JS ${w.jsKb.toFixed(1).padStart(6)} KB  CSS ${w.cssKb.toFixed(1).padStart(5)} KB  ${String(w.files).padStart(2)} files${flag}`,
+    );
+  }
+  await lighthouseRuns(WEB_ROOT);
+}
