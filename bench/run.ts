@@ -1,5 +1,6 @@
 import { benchAccounts } from './accounts.ts';
 import { benchCreator } from './creator.ts';
+import { benchDocuments } from './documents.ts';
 import { benchLookups } from './lookups.ts';
 import { benchWeb } from './web.ts';
 
@@ -9,6 +10,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   accounts: benchAccounts,
   lookups: benchLookups,
   creator: benchCreator,
+  documents: benchDocuments,
   web: benchWeb,
 };
 

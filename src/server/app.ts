@@ -40,6 +40,9 @@ import { AnalyticsService } from './modules/analytics/analytics.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { SeoService } from './modules/seo/seo.service.ts';
 import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { DocumentsService } from './modules/documents/documents.service.ts';
+import { PdfPool } from './modules/pdf/pdf-pool.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { SignaturesService } from './modules/signatures/signatures.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
@@ -81,6 +84,8 @@ declare module 'fastify' {
     activity: ActivityService;
     accounts: AccountsService;
     signatures: SignaturesService;
+    documents: DocumentsService;
+    pdf: PdfPool;
     verification: VerificationService;
     analytics: AnalyticsService;
     ipTracking: IpTracking;
@@ -189,6 +194,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('sessions', new SessionStore(db, clock, () => limits));
   app.decorate('captcha', captcha);
   app.decorate('signatures', new SignaturesService(db, clock, publicUrl));
+  const pdf = new PdfPool();
+  const documents = new DocumentsService(db, clock, pdf, app.signatures, publicUrl);
+  await documents.init();
+  app.decorate('pdf', pdf);
+  app.decorate('documents', documents);
   app.decorate('verification', verification);
   app.decorate('analytics', analytics);
   const ipTracking = new IpTracking(db, clock);
@@ -233,6 +243,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   accountRoutes(app);
   signatureRoutes(app);
   verificationRoutes(app);
+  documentRoutes(app);
   adminRoutes(app);
   supportRoutes(app);
   analyticsRoutes(app);
@@ -272,6 +283,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await dailyStats.flush();
     await mail.flush();
     mail.close();
+    await pdf.close();
     if (!opts.db) await db.destroy();
   });
   return app;

@@ -3,6 +3,7 @@ import type { Db, Dialect } from './kysely.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-signatures.ts';
 import * as m0003 from './migrations/0003-settings.ts';
+import * as m0004 from './migrations/0004-documents.ts';
 import * as m0005 from './migrations/0005-analytics.ts';
 import * as m0006 from './migrations/0006-admin.ts';
 import * as m0007 from './migrations/0007-blog.ts';
@@ -13,6 +14,7 @@ const all: Record<string, DialectMigration> = {
   '0001-accounts': m0001,
   '0002-signatures': m0002,
   '0003-settings': m0003,
+  '0004-documents': m0004,
   '0005-analytics': m0005,
   '0006-admin': m0006,
   '0007-blog': m0007,

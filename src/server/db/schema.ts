@@ -148,6 +148,63 @@ export interface SupportMessagesTable {
   created_at: Timestamp;
 }
 
+export interface DocumentsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  original_filename: string;
+  mime_type: string;
+  /** 'pending' until signed; 'shared' is derived from live share links, not stored. */
+  status: 'pending' | 'signed';
+  size: number;
+  page_count: number;
+  /** SHA-256 of the original upload. */
+  sha256: string;
+  /** DOC-YYYYMMDD-XXXXXXXX, given when the document is signed. */
+  reference: string | null;
+  /** SHA-256 of the signed file, as stored and downloaded. */
+  signed_sha256: string | null;
+  signed_size: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  signed_at: Timestamp | null;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  document_id: number;
+  kind: 'original' | 'signed';
+  bytes: Buffer;
+  sha256: string;
+  size: number;
+  created_at: Timestamp;
+}
+
+export interface DocumentSignaturesTable {
+  id: Generated<number>;
+  document_id: number;
+  user_id: number | null;
+  signature_id: number | null;
+  signature_reference: string;
+  signer_name: string;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  signed_at: Timestamp;
+}
+
+export interface ShareLinksTable {
+  id: Generated<number>;
+  document_id: number;
+  /** SHA-256 of the token; the token itself is only ever in the owner's link. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface BlogPostsTable {
   id: Generated<number>;
   slug: string;
@@ -178,6 +235,10 @@ export interface BlogImagesTable {
 export interface Database {
   blog_posts: BlogPostsTable;
   blog_images: BlogImagesTable;
+  documents: DocumentsTable;
+  files: FilesTable;
+  document_signatures: DocumentSignaturesTable;
+  share_links: ShareLinksTable;
   daily_stats: DailyStatsTable;
   ip_stats: IpStatsTable;
   blocked_ips: BlockedIpsTable;
@@ -198,3 +259,4 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type SignatureRow = Selectable<SignaturesTable>;
 export type NewUser = Insertable<UsersTable>;
+export type DocumentRow = Selectable<DocumentsTable>;

@@ -7,7 +7,10 @@ export const DOCUMENT_REFERENCE_PATTERN = /^DOC-\d{8}-[A-Z0-9]{8}$/i;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** DOC-YYYYMMDD-XXXXXXXX: the signing day and 8 random characters (about 39 bits). */
-export function generateDocumentReference(date = new Date(), random: (n: number) => number = secureRandom): string {
+export function generateDocumentReference(
+  date = new Date(),
+  random: (n: number) => number = secureRandom,
+): string {
   const ymd = `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}`;
   let tail = '';
   for (let i = 0; i < 8; i++) tail += DOCUMENT_REFERENCE_ALPHABET[random(DOCUMENT_REFERENCE_ALPHABET.length)];

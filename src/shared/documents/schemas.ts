@@ -41,7 +41,11 @@ export const signDocumentSchema = z.object({
   signatures: z
     .array(
       z.object({
-        signatureId: z.number().int().positive().max(2 ** 31 - 1),
+        signatureId: z
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1),
         position: placementPositionSchema,
       }),
     )

@@ -22,6 +22,11 @@ export const activityEvents = [
   'lookup-captcha-required',
   'lookup-blocked',
   'support-message',
+  'document-uploaded',
+  'document-signed',
+  'document-shared',
+  'document-share-revoked',
+  'document-deleted',
 ] as const;
 export type ActivityEvent = (typeof activityEvents)[number];
 

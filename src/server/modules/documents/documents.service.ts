@@ -1,0 +1,315 @@
+import { sql } from 'kysely';
+import { documentVerificationUrl } from '#shared/documents/reference.ts';
+import {
+  PDF_MIME,
+  SHARE_LINK_TTL_DAYS,
+  type DocumentDetail,
+  type DocumentSummary,
+  type DocumentVerification,
+  type SharedDocument,
+  type SignDocumentInput,
+} from '#shared/documents/schemas.ts';
+import type { Db } from '../../db/kysely.ts';
+import type { DocumentRow, UserRow } from '../../db/schema.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { Refusal } from '../pdf/jobs.ts';
+import { JobAbortedError, type PdfPool } from '../pdf/pdf-pool.ts';
+import type { SignaturesService } from '../signatures/signatures.service.ts';
+import { FileStore } from './file-store.ts';
+import { SigningIdentityStore } from './signing-identity.ts';
+import { signDocument, type SignOutcome } from './signing.ts';
+import { toDetail, toSummary, type ShareState } from './views.ts';
+
+export type UploadResult = { kind: 'ok'; document: DocumentSummary } | Refusal;
+
+export interface UploadInput {
+  name: string;
+  filename: string;
+  bytes: Buffer;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Opening a 10 MB PDF takes well under a second; longer means a pathological file. */
+const INSPECT_TIMEOUT_MS = 15_000;
+
+/** Documents: rules and queries. Every owner call filters by owner: another's id reads as absent. */
+export class DocumentsService {
+  readonly files: FileStore;
+  readonly identity: SigningIdentityStore;
+
+  constructor(
+    readonly db: Db,
+    readonly clock: Clock,
+    readonly pdf: PdfPool,
+    readonly signatures: SignaturesService,
+    readonly publicUrl: () => string,
+  ) {
+    this.files = new FileStore(db, clock);
+    this.identity = new SigningIdentityStore(
+      db,
+      () => `Inkproof document signing (${new URL(publicUrl()).host})`,
+    );
+  }
+
+  /** Creates the signing certificate on first start, so the first signature does not wait for it. */
+  async init() {
+    await this.identity.load();
+  }
+
+  async upload(user: UserRow, input: UploadInput): Promise<UploadResult> {
+    let inspected;
+    try {
+      inspected = await this.pdf.run('inspect', input.bytes, { timeoutMs: INSPECT_TIMEOUT_MS });
+    } catch (err) {
+      // A file that exhausts a worker's time or memory is as unreadable as a broken one.
+      if (err instanceof JobAbortedError) return { kind: 'damaged' };
+      throw err;
+    }
+    if (inspected.kind !== 'ok') return inspected;
+    const now = iso(this.clock.now());
+    const row = await this.db.transaction().execute(async (trx) => {
+      const doc = await trx
+        .insertInto('documents')
+        .values({
+          user_id: user.id,
+          name: input.name,
+          original_filename: input.filename,
+          mime_type: PDF_MIME,
+          status: 'pending',
+          size: input.bytes.length,
+          page_count: inspected.pageCount,
+          sha256: inspected.sha256,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.files.put(trx, doc.id, 'original', input.bytes, inspected.sha256);
+      return doc;
+    });
+    return { kind: 'ok', document: toSummary(row, { shared: false, shareExpiresAt: null }) };
+  }
+
+  /** Live share links per document: not revoked, not expired. */
+  private liveShares(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve(new Map<number, ShareState>());
+    const now = iso(this.clock.now());
+    return this.db
+      .selectFrom('share_links')
+      .select(['document_id', (eb) => eb.fn.max('expires_at').as('expires_at')])
+      .where('document_id', 'in', ids)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .groupBy('document_id')
+      .execute()
+      .then(
+        (rows) =>
+          new Map(rows.map((r) => [r.document_id, { shared: true, shareExpiresAt: r.expires_at ?? null }])),
+      );
+  }
+
+  private noShare: ShareState = { shared: false, shareExpiresAt: null };
+
+  async list(userId: number): Promise<DocumentSummary[]> {
+    const rows = await this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const shares = await this.liveShares(rows.map((r) => r.id));
+    return rows.map((r) => toSummary(r, shares.get(r.id) ?? this.noShare));
+  }
+
+  row(userId: number, id: number): Promise<DocumentRow | undefined> {
+    return this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async get(userId: number, id: number): Promise<DocumentDetail | null> {
+    const row = await this.row(userId, id);
+    if (!row) return null;
+    const [shares, placed] = await Promise.all([
+      this.liveShares([id]),
+      this.db
+        .selectFrom('document_signatures')
+        .selectAll()
+        .where('document_id', '=', id)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return toDetail(
+      row,
+      shares.get(id) ?? this.noShare,
+      placed.map((p) => ({
+        signatureId: p.signature_id,
+        signatureReference: p.signature_reference,
+        signerName: p.signer_name,
+        position: { page: p.page, x: p.x, y: p.y, width: p.width, height: p.height },
+        signedAt: p.signed_at,
+      })),
+    );
+  }
+
+  /** The original, or with `latest` the signed version once there is one. */
+  async file(userId: number, id: number, latest: boolean) {
+    const row = await this.row(userId, id);
+    if (!row) return null;
+    return this.fileOf(row, latest);
+  }
+
+  private async fileOf(row: DocumentRow, latest: boolean) {
+    const signed = latest && row.signed_at !== null;
+    const bytes = await this.files.get(row.id, signed ? 'signed' : 'original');
+    if (!bytes) return null;
+    return { bytes, name: signed ? `${row.name} (signed)` : row.name, document: row };
+  }
+
+  /** Rows, files, placements and share links go in one statement (foreign keys cascade). */
+  async delete(userId: number, id: number): Promise<DocumentRow | null> {
+    const row = await this.db
+      .deleteFrom('documents')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** A new unguessable link (256 bits); only its hash is stored, so the link is shown once. */
+  async share(userId: number, id: number) {
+    const row = await this.row(userId, id);
+    if (!row) return null;
+    const token = randomToken(32);
+    const now = this.clock.now();
+    const expiresAt = iso(now + SHARE_LINK_TTL_DAYS * DAY_MS);
+    await this.db
+      .insertInto('share_links')
+      .values({ document_id: id, token_hash: sha256(token), created_at: iso(now), expires_at: expiresAt })
+      .execute();
+    return { shareLink: `${this.publicUrl()}/shared/${token}`, expiresAt, document: row };
+  }
+
+  /** Kills every live link of the document; false when it is not the caller's. */
+  async revokeShares(userId: number, id: number): Promise<DocumentRow | null> {
+    const row = await this.row(userId, id);
+    if (!row) return null;
+    await this.db
+      .updateTable('share_links')
+      .set({ revoked_at: iso(this.clock.now()) })
+      .where('document_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return row;
+  }
+
+  private async sharedRow(token: string) {
+    const now = iso(this.clock.now());
+    const found = await this.db
+      .selectFrom('share_links as l')
+      .innerJoin('documents as d', 'd.id', 'l.document_id')
+      .selectAll('d')
+      .select('l.expires_at as link_expires_at')
+      .where('l.token_hash', '=', sha256(token))
+      .where('l.revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('l.expires_at', 'is', null), eb('l.expires_at', '>', now)]))
+      .executeTakeFirst();
+    if (!found) return null;
+    const { link_expires_at, ...row } = found;
+    return { row: row as DocumentRow, expiresAt: link_expires_at };
+  }
+
+  async shared(token: string): Promise<SharedDocument | null> {
+    const found = await this.sharedRow(token);
+    if (!found) return null;
+    const { row } = found;
+    return {
+      name: row.name,
+      status: row.signed_at ? 'signed' : 'pending',
+      originalFilename: row.original_filename,
+      size: row.signed_at ? row.signed_size! : row.size,
+      pageCount: row.page_count,
+      createdAt: row.created_at,
+      signedAt: row.signed_at,
+      reference: row.reference,
+      signers: (await this.signers(row.id)).map((s) => s.name),
+      fileUrl: `/api/shared/${token}/file`,
+      expiresAt: found.expiresAt,
+    };
+  }
+
+  async sharedFile(token: string) {
+    const found = await this.sharedRow(token);
+    return found ? this.fileOf(found.row, true) : null;
+  }
+
+  private async signers(documentId: number) {
+    const rows = await this.db
+      .selectFrom('document_signatures')
+      .select(['signer_name', (eb) => eb.fn.min('signed_at').as('signed_at')])
+      .where('document_id', '=', documentId)
+      .groupBy('signer_name')
+      .orderBy(sql`min(signed_at)`)
+      .execute();
+    return rows.map((r) => ({ name: r.signer_name, signedAt: r.signed_at }));
+  }
+
+  private async verification(
+    row: DocumentRow,
+    match: DocumentVerification['match'],
+  ): Promise<DocumentVerification> {
+    return {
+      match,
+      reference: row.reference!,
+      name: row.name,
+      signers: await this.signers(row.id),
+      signedAt: row.signed_at!,
+      originalSha256: row.sha256,
+      signedSha256: row.signed_sha256!,
+    };
+  }
+
+  /** Only signed documents answer: an unsigned upload stays private even to someone holding it. */
+  async checkHash(hash: string): Promise<DocumentVerification | null> {
+    const signedMatch = await this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('signed_sha256', '=', hash)
+      .where('signed_at', 'is not', null)
+      .orderBy('signed_at', 'desc')
+      .executeTakeFirst();
+    if (signedMatch) return this.verification(signedMatch, 'signed');
+    const originalMatch = await this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('sha256', '=', hash)
+      .where('signed_at', 'is not', null)
+      .orderBy('signed_at', 'desc')
+      .executeTakeFirst();
+    return originalMatch ? this.verification(originalMatch, 'original') : null;
+  }
+
+  async byReference(reference: string): Promise<DocumentVerification | null> {
+    const row = await this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('reference', '=', reference)
+      .where('signed_at', 'is not', null)
+      .executeTakeFirst();
+    return row ? this.verification(row, 'reference') : null;
+  }
+
+  verifyUrl(reference: string) {
+    return documentVerificationUrl(this.publicUrl(), reference);
+  }
+
+  sign(user: UserRow, id: number, input: SignDocumentInput): Promise<SignOutcome> {
+    return signDocument(this, user, id, input);
+  }
+}

@@ -1,0 +1,210 @@
+import { generateDocumentReference } from '#shared/documents/reference.ts';
+import type { SignDocumentInput, SignDocumentResponse } from '#shared/documents/schemas.ts';
+import { documentMessages as m } from '#shared/documents/messages.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { iso } from '../../lib/clock.ts';
+import { rasterize, type RasterImage } from '../pdf/image.ts';
+import { PoolBusyError } from '../pdf/pdf-pool.ts';
+import { parseSignatureImage } from '../signatures/images.ts';
+import type { DocumentsService } from './documents.service.ts';
+import { printedTime } from './views.ts';
+
+export type SignOutcome =
+  | { kind: 'ok'; response: SignDocumentResponse }
+  | {
+      kind:
+        | 'missing'
+        | 'already-signed'
+        | 'signature-not-yours'
+        | 'signature-revoked'
+        | 'signature-no-image'
+        | 'signature-unreadable'
+        | 'busy'
+        | 'unreadable';
+    }
+  | { kind: 'no-page'; page: number; pageCount: number }
+  | { kind: 'outside'; page: number; width: number; height: number };
+
+/** Rasterised signatures get about 300 dpi at the largest size they are placed at. */
+const DPI_FACTOR = 300 / 72;
+const MAX_RASTER = 3000;
+
+/**
+ * A saved signature as the colour and alpha planes the PDF gets, rasterised (SVG) or scaled down
+ * (large PNG) to about 300 dpi at the widest size it is placed at. sharp does this off the event loop.
+ */
+async function toRaster(dataUrl: string, widestPlacement: number): Promise<RasterImage | null> {
+  const parsed = await parseSignatureImage(dataUrl);
+  if (parsed.kind !== 'ok') return null;
+  const target = Math.min(MAX_RASTER, Math.max(200, Math.round(widestPlacement * DPI_FACTOR)));
+  try {
+    return await rasterize(parsed.bytes, parsed.mime, target);
+  } catch {
+    return null;
+  }
+}
+
+const isUniqueViolation = (err: unknown) =>
+  /unique|duplicate key/i.test((err as Error).message ?? '') || (err as { code?: string }).code === '23505';
+
+/** Placed signature without an owner-chosen name: the account's name, never its e-mail. */
+function signerName(name: string | null, user: UserRow) {
+  return name && name !== 'Unnamed' ? name : (user.name ?? 'Unnamed signer');
+}
+
+export async function signDocument(
+  svc: DocumentsService,
+  user: UserRow,
+  id: number,
+  input: SignDocumentInput,
+): Promise<SignOutcome> {
+  const doc = await svc.row(user.id, id);
+  if (!doc) return { kind: 'missing' };
+  if (doc.signed_at) return { kind: 'already-signed' };
+
+  const ids = [...new Set(input.signatures.map((s) => s.signatureId))];
+  const images: RasterImage[] = [];
+  const chosen = new Map<number, { index: number; name: string; reference: string }>();
+  for (const signatureId of ids) {
+    const sig = await svc.signatures.get(user.id, signatureId);
+    if (!sig) return { kind: 'signature-not-yours' };
+    if (sig.revoked_at) return { kind: 'signature-revoked' };
+    if (!sig.image_data) return { kind: 'signature-no-image' };
+    const widest = Math.max(
+      ...input.signatures.filter((s) => s.signatureId === signatureId).map((s) => s.position.width),
+    );
+    const raster = await toRaster(sig.image_data, widest);
+    if (!raster) return { kind: 'signature-unreadable' };
+    chosen.set(signatureId, {
+      index: images.length,
+      name: signerName(sig.signer_name, user),
+      reference: sig.reference_number,
+    });
+    images.push(raster);
+  }
+
+  const original = await svc.files.get(doc.id, 'original');
+  if (!original) throw new Error(`document ${doc.id} has no original file`);
+  const identity = await svc.identity.load();
+  const now = svc.clock.now();
+  const signedAt = iso(now);
+
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const reference = generateDocumentReference(new Date(now));
+    const verifyUrl = svc.verifyUrl(reference);
+    const pagesBySigner = new Map<number, number[]>();
+    for (const s of input.signatures) {
+      const pages = pagesBySigner.get(s.signatureId) ?? [];
+      if (!pages.includes(s.position.page)) pages.push(s.position.page);
+      pagesBySigner.set(s.signatureId, pages);
+    }
+    let result;
+    try {
+      result = await svc.pdf.run('sign', {
+        pdf: original,
+        originalSha256: doc.sha256,
+        images,
+        placements: input.signatures.map((s) => ({
+          page: s.position.page,
+          rect: { x: s.position.x, y: s.position.y, width: s.position.width, height: s.position.height },
+          image: chosen.get(s.signatureId)!.index,
+        })),
+        stamp: { reference, verifyUrl, signedAt: printedTime(signedAt) },
+        certificate: {
+          documentName: doc.name,
+          reference,
+          verifyUrl,
+          checkUrl: `${svc.publicUrl()}/verify-signature`,
+          signedAt: printedTime(signedAt),
+          signers: ids.map((sid) => ({
+            name: chosen.get(sid)!.name,
+            signatureReference: chosen.get(sid)!.reference,
+            pages: pagesBySigner.get(sid)!.sort((a, b) => a - b),
+          })),
+          certificateSubject: identity.subject,
+        },
+        identity: { p12: identity.p12, password: identity.password },
+        signingTime: now,
+        reason: `Signed with Inkproof, reference ${reference}`,
+        location: new URL(svc.publicUrl()).host,
+      });
+    } catch (err) {
+      if (err instanceof PoolBusyError) return { kind: 'busy' };
+      throw err;
+    }
+    switch (result.kind) {
+      case 'ok':
+        break;
+      case 'no-page':
+        return {
+          kind: 'no-page',
+          page: input.signatures[result.index]!.position.page,
+          pageCount: result.pageCount,
+        };
+      case 'outside':
+        return {
+          kind: 'outside',
+          page: input.signatures[result.index]!.position.page,
+          width: Math.round(result.width * 100) / 100,
+          height: Math.round(result.height * 100) / 100,
+        };
+      default:
+        return { kind: 'unreadable' };
+    }
+
+    const signedBytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+    try {
+      const stored = await svc.db.transaction().execute(async (trx) => {
+        // Two signing requests may race; only the first to mark the document keeps its file.
+        const updated = await trx
+          .updateTable('documents')
+          .set({
+            status: 'signed',
+            reference,
+            signed_sha256: result.signedSha256,
+            signed_size: signedBytes.length,
+            signed_at: signedAt,
+            updated_at: signedAt,
+          })
+          .where('id', '=', doc.id)
+          .where('signed_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        await svc.files.put(trx, doc.id, 'signed', signedBytes, result.signedSha256);
+        await trx
+          .insertInto('document_signatures')
+          .values(
+            input.signatures.map((s) => ({
+              document_id: doc.id,
+              user_id: user.id,
+              signature_id: s.signatureId,
+              signature_reference: chosen.get(s.signatureId)!.reference,
+              signer_name: chosen.get(s.signatureId)!.name,
+              page: s.position.page,
+              x: s.position.x,
+              y: s.position.y,
+              width: s.position.width,
+              height: s.position.height,
+              signed_at: signedAt,
+            })),
+          )
+          .execute();
+        return true;
+      });
+      if (!stored) return { kind: 'already-signed' };
+    } catch (err) {
+      if (isUniqueViolation(err) && attempt < 4) continue; // the reference was taken: draw another
+      throw err;
+    }
+    const detail = await svc.get(user.id, doc.id);
+    return {
+      kind: 'ok',
+      response: {
+        message: m.signedOk,
+        document: detail!,
+        stamps: result.stamps.map((r, i) => ({ ...r, page: input.signatures[i]!.position.page })),
+      },
+    };
+  }
+  throw new Error('could not find a free document reference');
+}

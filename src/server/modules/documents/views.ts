@@ -1,0 +1,58 @@
+import type { DocumentDetail, DocumentSummary, PlacedSignatureRecord } from '#shared/documents/schemas.ts';
+import type { DocumentRow } from '../../db/schema.ts';
+
+export interface ShareState {
+  shared: boolean;
+  shareExpiresAt: string | null;
+}
+
+export function toSummary(d: DocumentRow, share: ShareState): DocumentSummary {
+  const signed = d.signed_at !== null;
+  return {
+    id: d.id,
+    name: d.name,
+    status: signed ? 'signed' : share.shared ? 'shared' : 'pending',
+    createdAt: d.created_at,
+    updatedAt: d.updated_at,
+    originalFilename: d.original_filename,
+    mimeType: d.mime_type,
+    size: d.size,
+    pageCount: d.page_count,
+    signedAt: d.signed_at,
+    reference: d.reference,
+    sha256: d.sha256,
+    signedSha256: d.signed_sha256,
+    signedSize: d.signed_size,
+    shared: share.shared,
+    shareExpiresAt: share.shareExpiresAt,
+  };
+}
+
+export function toDetail(
+  d: DocumentRow,
+  share: ShareState,
+  signatures: PlacedSignatureRecord[],
+): DocumentDetail {
+  return { ...toSummary(d, share), signatures };
+}
+
+/** "2025-04-14 10:00 UTC": how times read on signed PDFs. */
+export const printedTime = (isoTime: string) => `${isoTime.slice(0, 10)} ${isoTime.slice(11, 16)} UTC`;
+
+/**
+ * A Content-Disposition that cannot break out of its header or name a path: an ASCII fallback
+ * plus the UTF-8 name (RFC 6266), always ending in .pdf.
+ */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const base = name.replace(/\.pdf$/i, '').trim() || 'document';
+  const ascii = base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w .()-]+/g, '_')
+    .slice(0, 120);
+  const utf8 = encodeURIComponent(`${base.slice(0, 200)}.pdf`).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${ascii}.pdf"; filename*=UTF-8''${utf8}`;
+}

@@ -1,0 +1,113 @@
+import { layoutText, ops, PdfArray, PdfNumber, rgb, type PDF, type PDFPage } from '@libpdf/core';
+import { qrModules } from './stamp.ts';
+import { fit, latin1 } from './text.ts';
+
+export interface CertificateInfo {
+  documentName: string;
+  reference: string;
+  verifyUrl: string;
+  /** Where "Check a document" lives, for the whole-file hash. */
+  checkUrl: string;
+  signedAt: string;
+  originalSha256: string;
+  originalLength: number;
+  /** Whether the original bytes are an unchanged prefix of the signed file. */
+  originalIsPrefix: boolean;
+  stampedSha256: string;
+  stampedLength: number;
+  signers: { name: string; signatureReference: string; pages: number[] }[];
+  certificateSubject: string;
+}
+
+const W = 595.28;
+const H = 841.89;
+const M = 56;
+const ink = rgb(0.1, 0.1, 0.15);
+const muted = rgb(0.35, 0.35, 0.42);
+
+/**
+ * The last page: what was signed, by whom, when, and how to check it. The file's own hash cannot
+ * be printed inside the file, so the page states the two hashes that are true of its prefixes and
+ * points to the server for the whole file.
+ */
+export function addCertificatePage(pdf: PDF, info: CertificateInfo): PDFPage {
+  const page = pdf.addPage({ width: W, height: H });
+  // The page tree may pass /Rotate or a CropBox down to new pages: this one stands upright, whole.
+  page.dict.set('Rotate', PdfNumber.of(0));
+  page.dict.set('CropBox', new PdfArray([0, 0, W, H].map((v) => PdfNumber.of(v))));
+  let y = H - M;
+  const text = (
+    s: string,
+    o: { size?: number; bold?: boolean; mono?: boolean; color?: typeof ink; gap?: number } = {},
+  ) => {
+    const size = o.size ?? 10;
+    const font = o.mono ? 'Courier' : o.bold ? 'Helvetica-Bold' : 'Helvetica';
+    page.drawText(fit(latin1(s), font, size, W - 2 * M), { x: M, y, size, font, color: o.color ?? ink });
+    y -= o.gap ?? size * 1.45;
+  };
+  const para = (s: string, size = 8.5) => {
+    const clean = latin1(s);
+    const lineHeight = size * 1.35;
+    const { lines } = layoutText(clean, 'Helvetica', size, W - 2 * M, lineHeight);
+    page.drawText(clean, { x: M, y, size, font: 'Helvetica', color: muted, maxWidth: W - 2 * M, lineHeight });
+    y -= lines.length * lineHeight + 6;
+  };
+
+  text('Signing certificate', { size: 20, bold: true, gap: 30 });
+  text('Document', { size: 9, color: muted, gap: 13 });
+  text(info.documentName, { size: 12, bold: true, gap: 22 });
+  text('Reference', { size: 9, color: muted, gap: 13 });
+  text(info.reference, { size: 12, bold: true, gap: 22 });
+  text('Signed (UTC)', { size: 9, color: muted, gap: 13 });
+  text(info.signedAt, { size: 11, gap: 24 });
+
+  text('Signers', { size: 12, bold: true, gap: 17 });
+  for (const s of info.signers.slice(0, 12)) {
+    const pages = s.pages.length === 1 ? `page ${s.pages[0]}` : `pages ${s.pages.join(', ')}`;
+    text(`${s.name}  -  signature ${s.signatureReference}  -  ${pages}`, { size: 10, gap: 14 });
+  }
+  if (info.signers.length > 12) text(`and ${info.signers.length - 12} more`, { size: 10, gap: 14 });
+  y -= 10;
+
+  text('Fingerprints (SHA-256)', { size: 12, bold: true, gap: 17 });
+  text(
+    info.originalIsPrefix
+      ? `Original document, as uploaded (bytes 1 to ${info.originalLength} of this file):`
+      : `Original document, as uploaded (${info.originalLength} bytes):`,
+    { size: 9, color: muted, gap: 12 },
+  );
+  text(info.originalSha256, { size: 9, mono: true, gap: 17 });
+  text(`Signed pages, before this certificate (bytes 1 to ${info.stampedLength} of this file):`, {
+    size: 9,
+    color: muted,
+    gap: 12,
+  });
+  text(info.stampedSha256, { size: 9, mono: true, gap: 17 });
+  para(
+    'A file cannot contain its own fingerprint, so the SHA-256 of this complete file is not printed here. ' +
+      'Inkproof recorded it when the document was signed: choose "Check a document" at the address below ' +
+      'and it answers with this reference if the file is unchanged. Later changes also show in any PDF ' +
+      "reader's signature panel.",
+  );
+  y -= 4;
+  text('Digital signature', { size: 12, bold: true, gap: 17 });
+  para(
+    `This file carries a PAdES (CAdES detached, SHA-256) digital signature by "${info.certificateSubject}". ` +
+      'It covers every byte of the file except the signature value itself, this certificate page included.',
+  );
+  y -= 4;
+  text('Verify', { size: 12, bold: true, gap: 17 });
+  text(info.verifyUrl, { size: 9, gap: 13 });
+  text(`Check a document: ${info.checkUrl}`, { size: 9, gap: 13 });
+
+  const side = 96;
+  const modules = qrModules(info.verifyUrl, W - M - side, H - M - side + 8, side, 0, true);
+  page.drawOperators([
+    ops.pushGraphicsState(),
+    ops.setNonStrokingGray(0),
+    ...modules,
+    ops.fill(),
+    ops.popGraphicsState(),
+  ]);
+  return page;
+}

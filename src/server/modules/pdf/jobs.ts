@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import { P12Signer, type PDF, type PDFImage } from '@libpdf/core';
+import { addCertificatePage, type CertificateInfo } from './certificate-page.ts';
+import { isParseError, openPdf } from './open.ts';
+import { insidePage, pageGeometry, type DisplayRect, type PageGeometry } from './page-geometry.ts';
+import { embedRaster, type RasterImage } from './image.ts';
+import { drawPlacement, ownResources, stampRect, stampSize, type StampText } from './stamp.ts';
+
+/** The work the pool runs. Plain data in and out, so it crosses worker_threads unchanged. */
+
+export type Refusal = { kind: 'not-pdf' | 'encrypted' | 'damaged' | 'empty' };
+
+/** SHA-256 is computed here too: hashing 10 MB would hold the event loop for about 25 ms. */
+export type InspectResult = { kind: 'ok'; pageCount: number; sha256: string } | Refusal;
+
+export async function inspect(bytes: Uint8Array): Promise<InspectResult> {
+  const opened = await openPdf(bytes, { checkPages: true });
+  if (opened.kind !== 'ok') return opened;
+  return { kind: 'ok', pageCount: opened.pdf.getPageCount(), sha256: sha256(bytes) };
+}
+
+export interface Placement {
+  /** 1-based page number. */
+  page: number;
+  /** Points of the page as displayed (CropBox after /Rotate), origin top-left, y down. */
+  rect: DisplayRect;
+  /** Index into SignRequest.images. */
+  image: number;
+}
+
+export interface SignRequest {
+  pdf: Uint8Array;
+  /** Known from the upload: not hashed again. */
+  originalSha256: string;
+  images: RasterImage[];
+  placements: Placement[];
+  stamp: StampText;
+  certificate: Omit<
+    CertificateInfo,
+    'originalSha256' | 'originalLength' | 'originalIsPrefix' | 'stampedSha256' | 'stampedLength'
+  >;
+  identity: { p12: Uint8Array; password: string };
+  signingTime: number;
+  reason: string;
+  location: string;
+}
+
+export type SignResult =
+  | {
+      kind: 'ok';
+      bytes: Uint8Array;
+      /** Where each placement's verification stamp went, in the same coordinates. */
+      stamps: DisplayRect[];
+      stampedSha256: string;
+      stampedLength: number;
+      signedSha256: string;
+      pageCount: number;
+    }
+  | { kind: 'no-page'; index: number; pageCount: number }
+  | { kind: 'outside'; index: number; width: number; height: number }
+  | Refusal;
+
+const sha256 = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');
+
+const signers = new Map<string, Promise<P12Signer>>();
+function signerFor(identity: SignRequest['identity']) {
+  const key = sha256(identity.p12);
+  let signer = signers.get(key);
+  if (!signer) {
+    signer = P12Signer.create(identity.p12, identity.password);
+    signer.catch(() => signers.delete(key));
+    if (signers.size > 4) signers.clear();
+    signers.set(key, signer);
+  }
+  return signer;
+}
+
+/**
+ * Appending to a linearized file is valid PDF (the linearization hints simply stop applying), but
+ * 0.4.2 then rewrites the whole file instead; clear its flag so the original bytes stay a prefix.
+ */
+function allowIncremental(pdf: PDF) {
+  if (pdf.canSaveIncrementally() === 'linearized')
+    (pdf as unknown as { _isLinearized: boolean })._isLinearized = false;
+}
+
+const startsWith = (whole: Uint8Array, prefix: Uint8Array) =>
+  whole.length >= prefix.length && Buffer.compare(whole.subarray(0, prefix.length), prefix) === 0;
+
+/** The last signature's /ByteRange must end at the end of the file (DESIGN §3b guard 4). */
+export function byteRangeCoversFile(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(
+    'latin1',
+    Math.max(0, bytes.length - 65536),
+  );
+  const all = [...tail.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  const last = all.at(-1);
+  if (!last) return false;
+  const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
+  return a === 0 && b < c && c + d === bytes.length;
+}
+
+export async function sign(req: SignRequest): Promise<SignResult> {
+  try {
+    return await signOpened(req);
+  } catch (err) {
+    if (isParseError(err)) return { kind: 'damaged' };
+    throw err;
+  }
+}
+
+async function signOpened(req: SignRequest): Promise<SignResult> {
+  const opened = await openPdf(req.pdf);
+  if (opened.kind !== 'ok') return opened;
+  const pdf = opened.pdf;
+  allowIncremental(pdf);
+  const pageCount = pdf.getPageCount();
+
+  const geometry = new Map<number, PageGeometry>();
+  for (const [index, p] of req.placements.entries()) {
+    if (!Number.isInteger(p.page) || p.page < 1 || p.page > pageCount)
+      return { kind: 'no-page', index, pageCount };
+    const g = geometry.get(p.page) ?? pageGeometry(pdf, pdf.getPage(p.page - 1)!);
+    geometry.set(p.page, g);
+    if (!insidePage(g, p.rect)) return { kind: 'outside', index, width: g.width, height: g.height };
+  }
+
+  const images = new Map<number, PDFImage>();
+  const size = stampSize(req.stamp);
+  const stamps: DisplayRect[] = [];
+  const pages = new Map<number, ReturnType<PDF['getPage']>>();
+  for (const p of req.placements) {
+    let image = images.get(p.image);
+    if (!image) {
+      image = embedRaster(pdf, req.images[p.image]!);
+      images.set(p.image, image);
+    }
+    let page = pages.get(p.page);
+    if (!page) {
+      page = pdf.getPage(p.page - 1)!;
+      ownResources(pdf, page);
+      pages.set(p.page, page);
+    }
+    const g = geometry.get(p.page)!;
+    const stamp = stampRect(g, p.rect, size);
+    stamps.push(stamp);
+    drawPlacement(page!, g, image, p.rect, stamp, req.stamp);
+  }
+
+  const stamped = await pdf.save({ incremental: true });
+  // One running hash serves both prefixes: the signed file only appends to the stamped one.
+  const hash = crypto.createHash('sha256').update(stamped);
+  const stampedSha256 = hash.copy().digest('hex');
+  const originalIsPrefix = startsWith(stamped, req.pdf);
+  await pdf.reload(stamped);
+  allowIncremental(pdf);
+  addCertificatePage(pdf, {
+    ...req.certificate,
+    originalSha256: req.originalSha256,
+    originalLength: req.pdf.length,
+    originalIsPrefix,
+    stampedSha256,
+    stampedLength: stamped.length,
+  });
+  const { bytes } = await pdf.sign({
+    signer: await signerFor(req.identity),
+    reason: req.reason,
+    location: req.location,
+    signingTime: new Date(req.signingTime),
+    subFilter: 'ETSI.CAdES.detached',
+    level: 'B-B',
+  });
+  if (!startsWith(bytes, stamped))
+    throw new Error('signing rewrote the stamped file instead of appending to it');
+  if (!byteRangeCoversFile(bytes)) throw new Error('the signature does not cover the whole file');
+  return {
+    kind: 'ok',
+    bytes,
+    stamps,
+    stampedSha256,
+    stampedLength: stamped.length,
+    signedSha256: hash.update(bytes.subarray(stamped.length)).digest('hex'),
+    pageCount: pageCount + 1,
+  };
+}

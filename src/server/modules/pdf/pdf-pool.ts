@@ -1,0 +1,164 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { inspect, sign } from './jobs.ts';
+import type { JobKind, JobMessage, JobReply } from './pdf-worker.ts';
+
+type Jobs = { inspect: typeof inspect; sign: typeof sign };
+type Input<K extends JobKind> = Parameters<Jobs[K]>[0];
+type Output<K extends JobKind> = Awaited<ReturnType<Jobs[K]>>;
+
+/** The queue is full: the caller should answer 503 and let the client retry. */
+export class PoolBusyError extends Error {
+  override name = 'PoolBusyError';
+}
+
+/** The worker ran out of time or memory on this job (a pathological file), and was replaced. */
+export class JobAbortedError extends Error {
+  override name = 'JobAbortedError';
+}
+
+export interface PdfPoolOptions {
+  /** Workers at most; default one per core (they run niced, so the event loop still wins a core). */
+  size?: number;
+  /** Jobs waiting beyond the running ones before new ones are refused. */
+  maxQueue?: number;
+  /** A job running longer is killed with its worker (a hostile PDF must not hold a core). */
+  timeoutMs?: number;
+  /** Heap limit per worker; a job that needs more fails alone instead of the server. */
+  memoryMb?: number;
+}
+
+interface Task {
+  id: number;
+  kind: JobKind;
+  input: unknown;
+  timeoutMs: number;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+  timer: NodeJS.Timeout | undefined;
+}
+
+const WORKER_URL = new URL('./pdf-worker.mjs', import.meta.url);
+
+/**
+ * PDF parsing, stamping and signing off the main thread (DESIGN §3a): a few long-lived workers,
+ * one job each at a time, started on first use; further jobs wait in a FIFO queue.
+ */
+export class PdfPool {
+  readonly size: number;
+  private readonly maxQueue: number;
+  private readonly timeoutMs: number;
+  private readonly memoryMb: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(opts: PdfPoolOptions = {}) {
+    this.size = Math.max(1, opts.size ?? os.availableParallelism());
+    this.maxQueue = opts.maxQueue ?? 64;
+    this.timeoutMs = opts.timeoutMs ?? 60_000;
+    this.memoryMb = opts.memoryMb ?? 768;
+  }
+
+  run<K extends JobKind>(kind: K, input: Input<K>, opts: { timeoutMs?: number } = {}): Promise<Output<K>> {
+    if (this.closed) return Promise.reject(new Error('the PDF pool is closed'));
+    if (this.queue.length >= this.maxQueue) return Promise.reject(new PoolBusyError('PDF queue is full'));
+    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
+    return new Promise<Output<K>>((resolve, reject) => {
+      this.queue.push({
+        id: this.nextId++,
+        kind,
+        input,
+        timeoutMs,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
+      this.pump();
+    });
+  }
+
+  stats() {
+    return {
+      size: this.size,
+      workers: this.slots.length,
+      busy: this.slots.filter((s) => s.task).length,
+      queued: this.queue.length,
+    };
+  }
+
+  async close() {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) task.reject(new Error('the PDF pool is closed'));
+    await Promise.all(
+      this.slots.splice(0).map((slot) => this.retire(slot, new Error('the PDF pool is closed'))),
+    );
+  }
+
+  private pump() {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.task);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      this.start(slot, this.queue.shift()!);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } });
+    const slot: Slot = { worker, task: null, timer: undefined };
+    worker.unref();
+    worker.on('message', (reply: JobReply) => {
+      const task = slot.task;
+      if (!task || task.id !== reply.id) return;
+      clearTimeout(slot.timer);
+      slot.task = null;
+      worker.unref();
+      if (reply.ok) task.resolve(reply.result);
+      else task.reject(new Error(`PDF job ${task.kind} failed: ${reply.error}`));
+      this.pump();
+    });
+    const fail = (err: Error) => {
+      const i = this.slots.indexOf(slot);
+      if (i >= 0) this.slots.splice(i, 1);
+      clearTimeout(slot.timer);
+      slot.task?.reject(err);
+      slot.task = null;
+      if (!this.closed) this.pump();
+    };
+    worker.on('error', (err) => fail(new JobAbortedError(err.message)));
+    worker.on('exit', (code) => fail(new JobAbortedError(`PDF worker exited with code ${code}`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private start(slot: Slot, task: Task) {
+    slot.task = task;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      void this.retire(
+        slot,
+        new JobAbortedError(`PDF job ${task.kind} took longer than ${task.timeoutMs} ms`),
+      );
+    }, task.timeoutMs);
+    const message: JobMessage = { id: task.id, kind: task.kind, input: task.input };
+    slot.worker.postMessage(message);
+  }
+
+  private async retire(slot: Slot, reason: Error) {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    clearTimeout(slot.timer);
+    const task = slot.task;
+    slot.task = null;
+    task?.reject(reason);
+    slot.worker.removeAllListeners('exit');
+    await slot.worker.terminate();
+    if (!this.closed) this.pump();
+  }
+}

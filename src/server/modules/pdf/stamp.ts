@@ -1,0 +1,165 @@
+import { measureText, ops, PdfDict, type PDF, type PDFImage, type PDFPage } from '@libpdf/core';
+import QRCode from 'qrcode';
+import { inherited, type DisplayRect, type PageGeometry } from './page-geometry.ts';
+import { fit, latin1 } from './text.ts';
+
+type Operator = ReturnType<typeof ops.fill>;
+
+export interface StampText {
+  reference: string;
+  verifyUrl: string;
+  /** e.g. "2025-04-14 10:00 UTC" */
+  signedAt: string;
+}
+
+const QR_SIDE = 30;
+const GAP = 3;
+const FONT_SIZE = 5.5;
+const LEADING = 7;
+
+/** Pages that inherit /Resources from the page tree get their own copy before we add to it. */
+export function ownResources(pdf: PDF, page: PDFPage) {
+  if (page.dict.has('Resources')) return;
+  const from = inherited(pdf, page, 'Resources');
+  if (!(from instanceof PdfDict)) return;
+  const copy = from.clone();
+  for (const [key, value] of copy) if (value instanceof PdfDict) copy.set(key, value.clone());
+  page.dict.set('Resources', copy);
+}
+
+function stampLines(t: StampText) {
+  const host = t.verifyUrl.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
+  return [
+    { text: 'Signed electronically with Inkproof', bold: false },
+    { text: t.reference, bold: true },
+    { text: latin1(`Verify: ${host}`), bold: false },
+    { text: t.signedAt, bold: false },
+  ];
+}
+
+export function stampSize(t: StampText) {
+  const widths = stampLines(t).map((l) =>
+    measureText(l.text, l.bold ? 'Helvetica-Bold' : 'Helvetica', FONT_SIZE),
+  );
+  return { width: QR_SIDE + GAP + Math.min(140, Math.max(...widths)) + 1, height: QR_SIDE };
+}
+
+/**
+ * Where the verification stamp of a signature goes: under it when there is room on the page,
+ * else above it, else over its lower-left corner; moved sideways to stay on the page.
+ */
+export function stampRect(
+  g: PageGeometry,
+  r: DisplayRect,
+  size: { width: number; height: number },
+): DisplayRect {
+  const scale = Math.min(1, g.width / size.width, g.height / size.height);
+  const width = size.width * scale;
+  const height = size.height * scale;
+  const x = Math.min(Math.max(0, r.x), g.width - width);
+  let y: number;
+  if (r.y + r.height + 2 + height <= g.height) y = r.y + r.height + 2;
+  else if (r.y - 2 - height >= 0) y = r.y - 2 - height;
+  else y = Math.min(r.y + r.height, g.height) - height;
+  return { x, y: Math.max(0, y), width, height };
+}
+
+const qrCache = new Map<string, QRCode.QRCode>();
+function qrFor(url: string) {
+  let qr = qrCache.get(url);
+  if (!qr) {
+    qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
+    if (qrCache.size >= 8) qrCache.delete(qrCache.keys().next().value!);
+    qrCache.set(url, qr);
+  }
+  return qr;
+}
+
+/** QR modules as one filled path, dark runs of a row merged into one rectangle each. */
+export function qrModules(
+  url: string,
+  x: number,
+  y: number,
+  side: number,
+  quiet: number,
+  flipY: boolean,
+): Operator[] {
+  const qr = qrFor(url);
+  const n = qr.modules.size;
+  const cell = side / (n + 2 * quiet);
+  const out: Operator[] = [];
+  for (let row = 0; row < n; row++) {
+    const top = flipY ? y + side - (row + quiet + 1) * cell : y + (row + quiet) * cell;
+    let col = 0;
+    while (col < n) {
+      if (!qr.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < n && qr.modules.get(row, col)) col++;
+      out.push(ops.rectangle(x + (start + quiet) * cell, top, (col - start) * cell, cell));
+    }
+  }
+  return out;
+}
+
+function qrOps(url: string, x: number, y: number, side: number): Operator[] {
+  return [
+    ops.setNonStrokingGray(1),
+    ops.rectangle(x, y, side, side),
+    ops.fill(),
+    ops.setNonStrokingGray(0),
+    ...qrModules(url, x, y, side, 1, false),
+    ops.fill(),
+  ];
+}
+
+/**
+ * Draws one signature image fitted into its rectangle and its verification stamp. Everything is
+ * drawn in display coordinates (points of the page as shown, origin top-left, y down): one `cm`
+ * turns them into user space, whatever the page's /Rotate and box origin.
+ */
+export function drawPlacement(
+  page: PDFPage,
+  g: PageGeometry,
+  image: PDFImage,
+  r: DisplayRect,
+  stamp: DisplayRect,
+  text: StampText,
+) {
+  const imageName = page.registerImage(image);
+  const regular = page.registerFont('Helvetica');
+  const bold = page.registerFont('Helvetica-Bold');
+  const scale = Math.min(r.width / image.width, r.height / image.height);
+  const w = image.width * scale;
+  const h = image.height * scale;
+  const ix = r.x + (r.width - w) / 2;
+  const iy = r.y + (r.height - h) / 2;
+  const k = stamp.height / QR_SIDE;
+  const textX = stamp.x + (QR_SIDE + GAP) * k;
+  const lines = stampLines(text);
+  const maxText = stamp.width - (QR_SIDE + GAP) * k;
+
+  const out: Operator[] = [
+    ops.pushGraphicsState(),
+    ops.concatMatrix(...g.toUser),
+    // The image's unit square, top edge up on screen: display y grows downwards.
+    ops.pushGraphicsState(),
+    ops.concatMatrix(w, 0, 0, -h, ix, iy + h),
+    ops.paintXObject(`/${imageName}`),
+    ops.popGraphicsState(),
+    ...qrOps(text.verifyUrl, stamp.x, stamp.y, QR_SIDE * k),
+    ops.setNonStrokingRGB(0.15, 0.15, 0.2),
+    ops.beginText(),
+  ];
+  lines.forEach((line, i) => {
+    out.push(ops.setFont(`/${line.bold ? bold : regular}`, FONT_SIZE * k));
+    out.push(ops.setTextMatrix(1, 0, 0, -1, textX, stamp.y + (6 + i * LEADING) * k));
+    out.push(
+      ops.showText(fit(line.text, line.bold ? 'Helvetica-Bold' : 'Helvetica', FONT_SIZE * k, maxText)),
+    );
+  });
+  out.push(ops.endText(), ops.popGraphicsState());
+  page.drawOperators(out);
+}

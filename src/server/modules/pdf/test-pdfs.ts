@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import { PDF } from '@libpdf/core';
+import { PDFArray, PDFDocument, PDFName, PDFNumber, StandardFonts, rgb } from 'pdf-lib';
+import sharp from 'sharp';
+
+/**
+ * PDFs for tests, the benchmark and `scripts/make-test-pdfs.ts`, made in code so no fixture
+ * needs a tool at test time. pdf-lib writes them: a second library keeps our reader honest.
+ */
+
+const A4: [number, number] = [595.28, 841.89];
+
+async function save(doc: PDFDocument) {
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/** Plain pages with a heading each; `pages` pages of A4. */
+export async function simplePdf(pages = 1): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    const page = doc.addPage(A4);
+    page.drawText(`Test document, page ${i} of ${pages}`, { x: 50, y: A4[1] - 60, size: 14, font });
+  }
+  return save(doc);
+}
+
+const nums = (...v: number[]) => v.map((n) => PDFNumber.of(n));
+
+/**
+ * Pages whose boxes and rotation trip naive code: (1) /Rotate 90 and a MediaBox starting at
+ * (100, 200) both inherited from the page tree root, with an offset CropBox; (2) /Rotate 270 on
+ * the page and a MediaBox with negative origin; (3) /Rotate 180; (4) nothing special.
+ */
+export async function awkwardPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < 4; i++) doc.addPage([612, 792]);
+  const pages = doc.getPages();
+  const root = doc.catalog.lookup(PDFName.of('Pages')) as unknown as {
+    set(k: PDFName, v: unknown): void;
+  };
+  root.set(PDFName.of('Rotate'), PDFNumber.of(90));
+  root.set(PDFName.of('MediaBox'), doc.context.obj(nums(100, 200, 712, 992)));
+  const [p1, p2, p3, p4] = pages as [
+    (typeof pages)[0],
+    (typeof pages)[0],
+    (typeof pages)[0],
+    (typeof pages)[0],
+  ];
+  p1.node.delete(PDFName.of('MediaBox'));
+  p1.node.set(PDFName.of('CropBox'), doc.context.obj(nums(150, 260, 662, 952)) as PDFArray);
+  p2.node.set(PDFName.of('MediaBox'), doc.context.obj(nums(-300, -400, 312, 392)) as PDFArray);
+  p2.node.set(PDFName.of('Rotate'), PDFNumber.of(270));
+  p3.node.set(PDFName.of('MediaBox'), doc.context.obj(nums(0, 0, 500, 700)) as PDFArray);
+  p3.node.set(PDFName.of('Rotate'), PDFNumber.of(180));
+  p4.node.set(PDFName.of('MediaBox'), doc.context.obj(nums(0, 0, 612, 792)) as PDFArray);
+  p4.node.set(PDFName.of('Rotate'), PDFNumber.of(0));
+  // A thin frame on page 4 only, so the other pages render blank and any ink there is ours.
+  p4.drawRectangle({
+    x: 20,
+    y: 20,
+    width: 572,
+    height: 752,
+    borderColor: rgb(0.6, 0.6, 0.6),
+    borderWidth: 1,
+  });
+  return save(doc);
+}
+
+/** About `targetBytes` spread over `pages` pages of incompressible photos (distinct per page). */
+export async function largePdf(targetBytes: number, pages = 100): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const perPage = Math.max(1000, Math.floor(targetBytes / pages) - 1500);
+  // Random RGB noise compresses to about 0.83 bytes per pixel at JPEG quality 90.
+  const side = Math.max(16, Math.round(Math.sqrt(perPage / 0.83)));
+  for (let i = 1; i <= pages; i++) {
+    const noise = crypto.randomBytes(side * side * 3);
+    const jpg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const image = await doc.embedJpg(jpg);
+    const page = doc.addPage(A4);
+    page.drawImage(image, { x: 50, y: 200, width: 495, height: 495 });
+    page.drawText(`Page ${i}`, { x: 50, y: 780, size: 14, font });
+  }
+  return save(doc);
+}
+
+/** A few pages carrying thousands of small objects (link annotations), as form-heavy files do. */
+export async function manyObjectsPdf(objects = 20_000, pages = 10): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let p = 0; p < pages; p++) {
+    const page = doc.addPage(A4);
+    const annots = [];
+    for (let i = 0; i < objects / pages; i++) {
+      const x = (i % 50) * 10;
+      const y = Math.floor(i / 50) * 2;
+      annots.push(
+        doc.context.register(
+          doc.context.obj({
+            Type: 'Annot',
+            Subtype: 'Link',
+            Rect: [x, y, x + 8, y + 1],
+            Border: [0, 0, 0],
+          }),
+        ),
+      );
+    }
+    page.node.set(PDFName.of('Annots'), doc.context.obj(annots));
+  }
+  return save(doc);
+}
+
+/** A password-protected PDF (AES-256, user password "secret"). */
+export async function encryptedPdf(): Promise<Buffer> {
+  const pdf = await PDF.load(await simplePdf(1));
+  pdf.setProtection({ userPassword: 'secret', ownerPassword: 'owner' });
+  return Buffer.from(await pdf.save());
+}
+
+/** Starts like a PDF, then garbage: no cross-reference table, no catalog. */
+export function brokenPdf(): Buffer {
+  return Buffer.concat([
+    Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Cat'),
+    crypto.randomBytes(2048),
+  ]);
+}
+
+/** A real PDF cut off halfway, as an interrupted download leaves it. */
+export async function truncatedPdf(): Promise<Buffer> {
+  const full = await simplePdf(3);
+  return full.subarray(0, Math.floor(full.length / 2));
+}
