@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { App } from '../../app.ts';
 import { iso } from '../../lib/clock.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
+import { documentCounts } from './admin-documents.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,7 +13,7 @@ export function adminDashboardRoutes(app: App) {
     const soon = iso(now + 14 * DAY_MS);
     const count = sql<number>`count(*)`;
     const { from, to } = app.reports.range();
-    const [users, newUsers, sigs, expiring, lookups, chart, recent] = await Promise.all([
+    const [users, newUsers, sigs, expiring, lookups, chart, recent, documents] = await Promise.all([
       app.db.selectFrom('users').select(count.as('n')).executeTakeFirstOrThrow(),
       app.db
         .selectFrom('users')
@@ -47,6 +48,7 @@ export function adminDashboardRoutes(app: App) {
         .orderBy('a.id', 'desc')
         .limit(10)
         .execute(),
+      documentCounts(app),
     ]);
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const total = Number(sigs.total);
@@ -58,6 +60,7 @@ export function adminDashboardRoutes(app: App) {
         total: Number(lookups.n),
         last30Days: sum(chart.series.lookupsFound) + sum(chart.series.lookupsNotFound),
       },
+      documents,
       pageViews: { last30Days: sum(chart.series.pageViews) },
       chart: {
         days: chart.days,

@@ -2,6 +2,7 @@ import type { App } from '../../app.ts';
 import { adminActivityRoutes } from './admin-activity.routes.ts';
 import { adminDashboardRoutes } from './admin-dashboard.routes.ts';
 import { adminDiagnosticsRoutes } from './admin-diagnostics.routes.ts';
+import { adminDocumentRoutes } from './admin-documents.ts';
 import { adminIpRoutes } from './admin-ip.routes.ts';
 import { adminReportRoutes } from './admin-reports.routes.ts';
 import { adminSettingsRoutes } from './admin-settings.routes.ts';
@@ -18,4 +19,5 @@ export function adminRoutes(app: App) {
   adminSettingsRoutes(app);
   adminDiagnosticsRoutes(app);
   adminIpRoutes(app);
+  adminDocumentRoutes(app);
 }

@@ -12,12 +12,9 @@ export function supportRoutes(app: App) {
     const state = await app.limiter.hit(`support:ip:${req.ip}`, HOUR_MS);
     if (state.count > PER_IP_PER_HOUR) {
       const retryAfter = retryAfterSeconds(state, app.clock);
-      return reply
-        .code(429)
-        .header('Retry-After', String(retryAfter))
-        .send({
-          message: 'You have sent several messages already. Please wait a while before sending another.',
-        });
+      return reply.code(429).header('Retry-After', String(retryAfter)).send({
+        message: 'You have sent several messages already. Please wait a while before sending another.',
+      });
     }
     const user = req.session?.user ?? null;
     await app.db

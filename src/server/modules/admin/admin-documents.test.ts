@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Agent } from '../../test/agent.ts';
+import { testApp, type TestContext } from '../../test/test-app.ts';
+import { multipartBody, upload } from '../documents/test-helpers.ts';
+import { createSelfSignedIdentity } from '../pdf/certificate.ts';
+import { simplePdf } from '../pdf/test-pdfs.ts';
+
+let ctx: TestContext;
+let admin: Agent;
+let user: Agent;
+beforeAll(async () => {
+  ctx = await testApp();
+  await ctx.app.accounts.ensureFirstAdmin('docs-admin@example.com', 'Adm1n!Password');
+  admin = new Agent(ctx.app);
+  await admin.login('docs-admin@example.com', 'Adm1n!Password');
+  user = new Agent(ctx.app);
+  user.ip = '192.0.2.20';
+  await user.register('docs-user@example.com');
+});
+afterAll(() => ctx.close());
+
+async function putCertificate(agent: Agent, p12: Buffer, password: string) {
+  const { body, contentType } = multipartBody(
+    { password },
+    { filename: 'server.p12', bytes: p12, type: 'application/x-pkcs12' },
+  );
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/api/admin/signing-certificate',
+    headers: {
+      'content-type': contentType,
+      cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-csrf-token': agent.csrf ?? '',
+    },
+    payload: body,
+  });
+}
+
+test('uploads show in the dashboard counts and the report series', async () => {
+  const res = await upload(
+    ctx.app,
+    user,
+    { name: 'Lease' },
+    { filename: 'lease.pdf', bytes: await simplePdf(2) },
+  );
+  expect(res.statusCode).toBe(201);
+  const dash = (await admin.get('/api/admin/dashboard')).json();
+  expect(dash.documents).toEqual({ total: 1, signed: 0, shared: 0, pending: 1 });
+  const report = (await admin.get('/api/admin/reports')).json();
+  expect(report.series.documentsUploaded.at(-1)).toBe(1);
+  expect(report.series.documentsSigned.at(-1)).toBe(0);
+  expect((await user.get('/api/admin/documents/summary')).statusCode).toBe(403);
+});
+
+test('diagnostics name the PDF signing certificate and when it expires', async () => {
+  const d = (await admin.get('/api/admin/diagnostics')).json();
+  expect(d.certificate).toMatchObject({ subject: expect.any(String), notAfter: expect.any(String) });
+  expect(d.certificate.expiresInDays).toBeGreaterThan(300);
+});
+
+test('an admin can replace the signing certificate with a PKCS#12; bad files are refused', async () => {
+  const own = createSelfSignedIdentity('Example Corp Signing');
+  expect((await putCertificate(user, own.p12, own.password)).statusCode).toBe(403);
+  const wrong = await putCertificate(admin, own.p12, 'not-the-password');
+  expect(wrong.statusCode).toBe(400);
+  const junk = await putCertificate(admin, Buffer.from('not a p12'), 'x');
+  expect(junk.statusCode).toBe(400);
+  const ok = await putCertificate(admin, own.p12, own.password);
+  expect(ok.statusCode).toBe(200);
+  expect(ok.json().subject).toBe('Example Corp Signing');
+  expect((await admin.get('/api/admin/diagnostics')).json().certificate.subject).toBe('Example Corp Signing');
+});
