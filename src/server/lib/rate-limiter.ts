@@ -1,4 +1,6 @@
+import type { Expression, ExpressionBuilder, OnConflictDatabase, OnConflictTables } from 'kysely';
 import type { Db } from '../db/kysely.ts';
+import type { Database } from '../db/schema.ts';
 import { iso, type Clock } from './clock.ts';
 
 export interface LimitState {
@@ -17,49 +19,36 @@ export class DbRateLimiter {
   ) {}
 
   async hit(key: string, windowMs: number, amount = 1): Promise<LimitState> {
-    const now = iso(this.clock.now());
-    const resetAt = iso(this.clock.now() + windowMs);
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ key, count: amount, reset_at: resetAt })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          count: eb
-            .case()
-            .when('rate_limits.reset_at', '<=', now)
-            .then(amount)
-            .else(eb('rate_limits.count', '+', amount))
-            .end(),
-          reset_at: eb
-            .case()
-            .when('rate_limits.reset_at', '<=', now)
-            .then(resetAt)
-            .else(eb.ref('rate_limits.reset_at'))
-            .end(),
-        })),
-      )
-      .returning(['count', 'reset_at'])
-      .executeTakeFirstOrThrow();
-    return { count: row.count, resetAt: Date.parse(row.reset_at) };
+    return this.upsert(key, windowMs, amount, (eb) => eb('rate_limits.count', '+', amount));
   }
 
   /** Raises the stored value to at least `value` (a threshold, not a count). */
   async raiseTo(key: string, value: number, windowMs: number): Promise<LimitState> {
+    return this.upsert(key, windowMs, value, (eb) =>
+      eb.case().when('rate_limits.count', '<', value).then(value).else(eb.ref('rate_limits.count')).end(),
+    );
+  }
+
+  /**
+   * One statement: insert the row, or update it with `next` inside its window, or restart the
+   * window with `fresh` once it has passed.
+   */
+  private async upsert(
+    key: string,
+    windowMs: number,
+    fresh: number,
+    next: (
+      eb: ExpressionBuilder<OnConflictDatabase<Database, 'rate_limits'>, OnConflictTables<'rate_limits'>>,
+    ) => Expression<number>,
+  ): Promise<LimitState> {
     const now = iso(this.clock.now());
     const resetAt = iso(this.clock.now() + windowMs);
     const row = await this.db
       .insertInto('rate_limits')
-      .values({ key, count: value, reset_at: resetAt })
+      .values({ key, count: fresh, reset_at: resetAt })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet((eb) => ({
-          count: eb
-            .case()
-            .when('rate_limits.reset_at', '<=', now)
-            .then(value)
-            .when('rate_limits.count', '<', value)
-            .then(value)
-            .else(eb.ref('rate_limits.count'))
-            .end(),
+          count: eb.case().when('rate_limits.reset_at', '<=', now).then(fresh).else(next(eb)).end(),
           reset_at: eb
             .case()
             .when('rate_limits.reset_at', '<=', now)

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { referenceSchema } from '#shared/signatures/schemas.ts';
@@ -40,35 +40,34 @@ function answer(reply: FastifyReply, found: LookupResult) {
   }
 }
 
+/** Both look-ups: count against the caller's IP, then answer from one indexed query. */
+async function lookUp(
+  app: App,
+  req: FastifyRequest & { query: { captcha?: string | undefined } },
+  reply: FastifyReply,
+  find: () => Promise<LookupResult>,
+) {
+  const gate = await app.verification.gate(req.ip, req.session?.id, req.query.captcha);
+  if (gate.kind !== 'ok') {
+    track(app, req.ip, gate.kind);
+    return refuse(reply, gate);
+  }
+  const found = await find();
+  track(app, req.ip, found.kind);
+  return answer(reply, found);
+}
+
 export function verificationRoutes(app: App) {
   app.get(
     '/api/signatures/reference/:ref',
     { schema: { params: z.object({ ref: referenceSchema }), querystring: captchaQuery } },
-    async (req, reply) => {
-      const gate = await app.verification.gate(req.ip, req.session?.id, req.query.captcha);
-      if (gate.kind !== 'ok') {
-        track(app, req.ip, gate.kind);
-        return refuse(reply, gate);
-      }
-      const found = await app.verification.byReference(req.params.ref);
-      track(app, req.ip, found.kind);
-      return answer(reply, found);
-    },
+    (req, reply) => lookUp(app, req, reply, () => app.verification.byReference(req.params.ref)),
   );
 
   app.get(
     '/api/signatures/verify/:id',
     { schema: { params: idParams, querystring: captchaQuery } },
-    async (req, reply) => {
-      const gate = await app.verification.gate(req.ip, req.session?.id, req.query.captcha);
-      if (gate.kind !== 'ok') {
-        track(app, req.ip, gate.kind);
-        return refuse(reply, gate);
-      }
-      const found = await app.verification.byId(req.params.id);
-      track(app, req.ip, found.kind);
-      return answer(reply, found);
-    },
+    (req, reply) => lookUp(app, req, reply, () => app.verification.byId(req.params.id)),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import type { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
-import { CaptchaImage } from '#web/features/auth/components/captcha-image.tsx';
+import { CaptchaCanvas } from '#web/components/captcha-canvas.tsx';
 import { authText } from '#web/features/auth/messages.ts';
 
 interface CaptchaFieldProps {
@@ -16,11 +16,16 @@ interface CaptchaFieldProps {
 export function CaptchaField({ captcha, registration, error, onRefresh }: CaptchaFieldProps) {
   return (
     <div className="space-y-2">
-      <CaptchaImage
+      <CaptchaCanvas
         challenge={captcha.data}
         loading={captcha.isFetching}
         failed={captcha.isError}
         onRefresh={onRefresh}
+        labels={{
+          image: authText.captchaImage,
+          refresh: authText.captchaRefresh,
+          loadFailed: authText.captchaLoadFailed,
+        }}
       />
       <FormField label={authText.captchaLabel} hint={authText.captchaHint} error={error}>
         <Input

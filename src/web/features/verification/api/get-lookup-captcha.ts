@@ -1,12 +1,8 @@
+import type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api.ts';
 
-export interface CaptchaChallenge {
-  /** data:image/svg+xml;base64,… drawn by the browser; the server keeps only the answer's hash. */
-  image: string;
-  width: number;
-  height: number;
-}
+export type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
 
 export const getLookupCaptcha = (signal?: AbortSignal) =>
   api.get<CaptchaChallenge>('/api/captcha', { query: { purpose: 'lookup' }, signal });

@@ -11,7 +11,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useLookupCaptcha } from '#web/features/verification/api/get-lookup-captcha.ts';
-import { CaptchaCanvas } from '#web/features/verification/components/captcha-canvas.tsx';
+import { CaptchaCanvas } from '#web/components/captcha-canvas.tsx';
 import { verifyText as t } from '#web/features/verification/messages.ts';
 
 export interface LookupFormValues {
@@ -86,6 +86,7 @@ export function LookupForm(props: LookupFormProps) {
                   form.resetField('captcha');
                   void captcha.refetch();
                 }}
+                labels={{ image: t.captchaImage, refresh: t.captchaRefresh, loadFailed: t.captchaLoadFailed }}
               />
               <FormField label={t.captchaLabel} hint={t.captchaHint} error={errors.captcha?.message}>
                 <Input

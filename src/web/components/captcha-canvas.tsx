@@ -3,20 +3,30 @@ import { useEffect, useRef, useState } from 'react';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '#shared/constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
-import type { CaptchaChallenge } from '#web/features/verification/api/get-lookup-captcha.ts';
-import { verifyText as t } from '#web/features/verification/messages.ts';
+
+/** A challenge from GET /api/captcha: the server keeps only the answer's hash. */
+export interface CaptchaChallenge {
+  /** data:image/svg+xml;base64,… drawn by the browser */
+  image: string;
+  width: number;
+  height: number;
+}
 
 interface CaptchaCanvasProps {
   challenge: CaptchaChallenge | undefined;
   loading: boolean;
   failed: boolean;
   onRefresh: () => void;
+  labels: { image: string; refresh: string; loadFailed: string };
 }
 
-/** Draws the server's challenge on a 200x60 canvas; only the server knows and checks the answer. */
-export function CaptchaCanvas({ challenge, loading, failed, onRefresh }: CaptchaCanvasProps) {
+/**
+ * Draws the server's challenge on a 200x60 canvas (the spec's look) with a Refresh button; the
+ * answer is only ever checked by the server. Used by the auth forms and the verification page.
+ */
+export function CaptchaCanvas({ challenge, loading, failed, onRefresh, labels }: CaptchaCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [brokenImage, setBrokenImage] = useState<string | null>(null);
+  const [drawFailed, setDrawFailed] = useState<string | null>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -26,12 +36,13 @@ export function CaptchaCanvas({ challenge, loading, failed, onRefresh }: Captcha
     const image = new Image();
     image.onload = () => {
       if (cancelled) return;
+      context.clearRect(0, 0, canvas.width, canvas.height);
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);
       context.drawImage(image, 0, 0, canvas.width, canvas.height);
     };
     image.onerror = () => {
-      if (!cancelled) setBrokenImage(challenge.image);
+      if (!cancelled) setDrawFailed(challenge.image);
     };
     image.src = challenge.image;
     return () => {
@@ -39,7 +50,7 @@ export function CaptchaCanvas({ challenge, loading, failed, onRefresh }: Captcha
     };
   }, [challenge]);
 
-  const showError = failed || (challenge !== undefined && brokenImage === challenge.image);
+  const showError = failed || (challenge !== undefined && drawFailed === challenge.image);
   return (
     <div className="space-y-1.5">
       <div className="flex items-center gap-2">
@@ -49,7 +60,7 @@ export function CaptchaCanvas({ challenge, loading, failed, onRefresh }: Captcha
             width={CAPTCHA_WIDTH}
             height={CAPTCHA_HEIGHT}
             role="img"
-            aria-label={t.captchaImage}
+            aria-label={labels.image}
             className={cn('block h-[60px] w-[200px]', loading && 'opacity-40')}
           />
           {loading ? (
@@ -62,7 +73,7 @@ export function CaptchaCanvas({ challenge, loading, failed, onRefresh }: Captcha
           type="button"
           onClick={onRefresh}
           disabled={loading}
-          aria-label={t.captchaRefresh}
+          aria-label={labels.refresh}
           className="grid size-10 place-items-center rounded-lg border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-60"
         >
           <RefreshCw aria-hidden="true" className={cn('size-4', loading && 'animate-spin')} />
@@ -70,7 +81,7 @@ export function CaptchaCanvas({ challenge, loading, failed, onRefresh }: Captcha
       </div>
       {showError ? (
         <p role="alert" className="text-sm text-red-700">
-          {t.captchaLoadFailed}
+          {labels.loadFailed}
         </p>
       ) : null}
     </div>
