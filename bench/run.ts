@@ -1,4 +1,5 @@
 import { benchAccounts } from './accounts.ts';
+import { benchAdmin } from './admin.ts';
 import { benchCreator } from './creator.ts';
 import { benchDocuments } from './documents.ts';
 import { benchLookups } from './lookups.ts';
@@ -12,6 +13,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   creator: benchCreator,
   documents: benchDocuments,
   web: benchWeb,
+  admin: benchAdmin,
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-documents.ts';
 import * as m0005 from './migrations/0005-analytics.ts';
 import * as m0006 from './migrations/0006-admin.ts';
 import * as m0007 from './migrations/0007-blog.ts';
+import * as m0008 from './migrations/0008-admin-indexes.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -18,6 +19,7 @@ const all: Record<string, DialectMigration> = {
   '0005-analytics': m0005,
   '0006-admin': m0006,
   '0007-blog': m0007,
+  '0008-admin-indexes': m0008,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {

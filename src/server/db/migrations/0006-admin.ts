@@ -40,8 +40,16 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .addColumn('read_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('activity_event_idx').on('activity_log').columns(['event', 'created_at']).execute();
-  await db.schema.createIndex('activity_user_idx').on('activity_log').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('activity_event_idx')
+    .on('activity_log')
+    .columns(['event', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('activity_user_idx')
+    .on('activity_log')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('users_created_idx').on('users').column('created_at').execute();
   await db.schema.createIndex('signatures_created_idx').on('signatures').column('created_at').execute();
 }

@@ -19,7 +19,11 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('blog_posts_published_idx').on('blog_posts').columns(['published', 'published_at']).execute();
+  await db.schema
+    .createIndex('blog_posts_published_idx')
+    .on('blog_posts')
+    .columns(['published', 'published_at'])
+    .execute();
   await db.schema
     .createTable('blog_images')
     .addColumn('id', idType, idBuild)

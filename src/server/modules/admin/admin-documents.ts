@@ -48,11 +48,9 @@ export function adminDocumentRoutes(app: App) {
         return reply.code(400).send({ message: 'Choose a PKCS#12 (.p12 or .pfx) file' });
       const result = await app.documents.identity.replace(p12, password);
       if (result.kind !== 'ok') {
-        return reply
-          .code(400)
-          .send({
-            message: 'The file is not a PKCS#12 with a certificate and key, or the password is wrong',
-          });
+        return reply.code(400).send({
+          message: 'The file is not a PKCS#12 with a certificate and key, or the password is wrong',
+        });
       }
       await app.activity.log('admin-action', {
         userId: currentUser(req).id,

@@ -187,6 +187,16 @@ describe('signatures, activities, reports, dashboard', () => {
     expect(res.items.every((a: { event: string }) => a.event === 'admin-action')).toBe(true);
     const logins = (await admin.get('/api/admin/activities?event=login&q=root@example')).json();
     expect(logins.items[0]).toMatchObject({ userEmail: 'root@example.com', ip: '192.0.2.1' });
+    const byIp = (await admin.get('/api/admin/activities?q=192.0.2.')).json();
+    expect(byIp.total).toBeGreaterThan(0);
+    expect(byIp.items.every((i: { ip: string }) => i.ip.startsWith('192.0.2.'))).toBe(true);
+    const none = (await admin.get('/api/admin/activities?q=10.99.')).json();
+    expect(none).toEqual({ items: [], total: 0 });
+    const page = (await admin.get('/api/admin/activities?pageSize=2&page=2')).json();
+    const firstFour = (await admin.get('/api/admin/activities?pageSize=4')).json();
+    expect(page.items.map((i: { id: number }) => i.id)).toEqual(
+      firstFour.items.slice(2).map((i: { id: number }) => i.id),
+    );
   });
 
   test('reports count sign-ups per day; CSV export has a header and a row per day', async () => {
