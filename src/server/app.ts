@@ -226,6 +226,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       root: path.resolve(config.webRoot),
       wildcard: false,
       index: false,
+      // the build writes .br/.gz beside each asset (scripts/vite-precompress.ts)
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header(
           'Cache-Control',

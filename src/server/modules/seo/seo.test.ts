@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_ORIGIN, testApp, type TestContext } from '../../test/test-app.ts';
@@ -13,6 +14,10 @@ beforeAll(async () => {
     path.join(webRoot, 'index.html'),
     '<!doctype html><html lang="en"><head><title>Default</title><meta name="description" content="Default" /></head><body><div id="root"></div></body></html>',
   );
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  const js = 'export const answer = 42;\n'.repeat(200);
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), js);
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
   ctx = await testApp({ webRoot });
 });
 afterAll(async () => {
@@ -97,4 +102,18 @@ test('/api/mail-templates/password-reset downloads the reset e-mail the product 
   expect(res.headers['content-disposition']).toBe('attachment; filename="password-reset-email.html"');
   expect(res.body).toContain('Reset your password');
   expect(res.body).toContain(`${TEST_ORIGIN}/reset-password?token=`);
+});
+
+test('hashed assets are sent pre-compressed and cached for a year', async () => {
+  const br = await ctx.app.inject({
+    url: '/assets/app-abc123.js',
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  expect(br.statusCode).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers['cache-control']).toContain('immutable');
+  expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('answer = 42');
+  const plain = await ctx.app.inject({ url: '/assets/app-abc123.js' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toContain('answer = 42');
 });
