@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { adminUsersQuery, roleSchema, userStatusSchema } from '#shared/admin/schemas.ts';
 import type { App } from '../../app.ts';
 import { iso } from '../../lib/clock.ts';
@@ -26,26 +27,34 @@ export function adminUserRoutes(app: App) {
     const { page, pageSize, q, sort, dir, role } = req.query;
     let base = app.db.selectFrom('users');
     if (q) {
-      base = base.where((eb) => eb.or([contains('email', q), contains('name', q)]));
+      // e-mails are stored lower-case, so only the name needs lower()
+      const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) =>
+        eb.or([sql<boolean>`email like ${pattern} escape '\\'`, contains('name', q)]),
+      );
     }
     if (role) base = base.where('role', '=', role);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .select((eb) =>
-          eb
-            .selectFrom('signatures')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('signatures.user_id', '=', 'users.id')
-            .as('signature_count'),
-        )
-        .orderBy(sortColumn[sort], dir)
-        .orderBy('id', dir)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    // A search scans the table once: the page and the total come from the same pass.
+    const rows = await base
+      .selectAll()
+      .select((eb) => [
+        eb
+          .selectFrom('signatures')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('signatures.user_id', '=', 'users.id')
+          .as('signature_count'),
+        ...(q ? [sql<number>`count(*) over ()`.as('total_count')] : []),
+      ])
+      .orderBy(sortColumn[sort], dir)
+      .orderBy('id', dir)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    const first = rows[0] as { total_count?: number } | undefined;
+    const count =
+      q && first?.total_count !== undefined
+        ? { n: first.total_count }
+        : await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return {
       items: rows.map((r) => ({
         ...toPublicUser(r),
