@@ -80,6 +80,32 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
     page: page(() => import('#web/features/settings/pages/settings-page.tsx')),
     access: 'protected',
   },
+  // The document app's screens of part 1 §2, and the public page behind a share link.
+  {
+    path: '/templates',
+    page: page(() => import('#web/features/dashboard/pages/templates-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/team',
+    page: page(() => import('#web/features/dashboard/pages/team-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/support',
+    page: page(() => import('#web/features/dashboard/pages/support-page.tsx')),
+    access: 'public',
+  },
+  {
+    path: '/signatures',
+    page: page(() => import('#web/features/dashboard/pages/signatures-redirect-page.tsx')),
+    access: 'public',
+  },
+  {
+    path: '/shared/:token',
+    page: page(() => import('#web/features/documents/pages/shared-document-page.tsx')),
+    access: 'public',
+  },
 ];
 
 const NotFoundPage = page(() => import('#web/features/not-found/pages/not-found-page.tsx'));

@@ -1,10 +1,30 @@
-import { PlaceholderPage } from '#web/components/placeholder-page.tsx';
+import { PageHeading } from '#web/components/page-heading.tsx';
+import { usePageMeta } from '#web/lib/page-meta.ts';
+import { useUser } from '#web/lib/session/get-user.ts';
+import { useDashboardDocuments } from '../api/get-documents.ts';
+import { DashboardShell } from '../components/dashboard-shell.tsx';
+import { QuickActions } from '../components/quick-actions.tsx';
+import { RecentDocuments } from '../components/recent-documents.tsx';
+import { StatusCounts } from '../components/status-counts.tsx';
+import { countByStatus, recentDocuments } from '../lib/counts.ts';
+import { dashboardText as t } from '../messages.ts';
 
+/** /dashboard: the document app's overview (part 1 §2, "Separate document-app screens"). */
 export default function DashboardPage() {
+  usePageMeta({ title: t.title });
+  const { data: user } = useUser();
+  const docs = useDashboardDocuments();
+  const list = docs.data ?? null;
   return (
-    <PlaceholderPage
-      title="Dashboard"
-      purpose="See your signed, pending and shared documents at a glance and pick up where you left off."
-    />
+    <DashboardShell>
+      <PageHeading title={t.title} lead={`${t.welcome(user?.name ?? null)} ${t.lead}`} />
+      <QuickActions />
+      <StatusCounts
+        counts={list ? countByStatus(list) : null}
+        error={docs.isError ? docs.error.message : null}
+        onRetry={() => void docs.refetch()}
+      />
+      <RecentDocuments docs={list ? recentDocuments(list) : docs.isError ? [] : null} />
+    </DashboardShell>
   );
 }

@@ -8,6 +8,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { usePageMeta } from '#web/lib/page-meta.ts';
+import { CheckDocument } from '#web/features/documents/components/check-document.tsx';
 import { CheckImage } from '#web/features/verification/components/check-image.tsx';
 import { FailureCard } from '#web/features/verification/components/failure-card.tsx';
 import { LookupForm, type LookupFormValues } from '#web/features/verification/components/lookup-form.tsx';
@@ -79,6 +80,7 @@ export default function VerifySignaturePage() {
     </Button>
   );
   const captchaOutcome = outcome?.kind === 'captcha' ? outcome : null;
+  const hasDocumentRef = new URLSearchParams(window.location.search).has('document');
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -91,7 +93,8 @@ export default function VerifySignaturePage() {
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          {!url.hasTarget && !searched && verification.status === 'idle' ? (
+          {/* a signed PDF's QR code opens ?document=…: the document check below answers it */}
+          {!url.hasTarget && !searched && verification.status === 'idle' && !hasDocumentRef ? (
             <Alert tone="info">{m.noSignatureId}</Alert>
           ) : null}
           {verification.status === 'loading' ? <LoadingState label={t.submitting} showLabel /> : null}
@@ -115,6 +118,7 @@ export default function VerifySignaturePage() {
             onLookup={onFormLookup}
           />
           <CheckImage onFound={onFoundInImage} />
+          <CheckDocument />
         </div>
         <div>
           <VerificationInfo />

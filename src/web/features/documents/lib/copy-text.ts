@@ -1,0 +1,10 @@
+/** Copies text; false when the browser refuses (no permission, not focused, insecure origin). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
