@@ -10,4 +10,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['created_at', 'id'])
     .execute();
   await db.schema.createIndex('activity_ip_idx').on('activity_log').columns(['ip', 'created_at']).execute();
+  // the admin user list sorts by these
+  await db.schema.createIndex('users_last_login_idx').on('users').columns(['last_login', 'id']).execute();
+  await db.schema.createIndex('users_login_count_idx').on('users').columns(['login_count', 'id']).execute();
 }

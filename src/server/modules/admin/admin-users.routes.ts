@@ -34,23 +34,33 @@ export function adminUserRoutes(app: App) {
       );
     }
     if (role) base = base.where('role', '=', role);
-    // A search scans the table once: the page and the total come from the same pass.
-    const rows = await base
-      .selectAll()
-      .select((eb) => [
-        eb
-          .selectFrom('signatures')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('signatures.user_id', '=', 'users.id')
-          .as('signature_count'),
-        ...(q ? [sql<number>`count(*) over ()`.as('total_count')] : []),
-      ])
+    // The page's ids first (a search scans the table once, giving the total in the same pass);
+    // then only those rows with their signature counts, so deep pages stay cheap.
+    const pageIds = await base
+      .select(['id', ...(q ? [sql<number>`count(*) over ()`.as('total_count')] : [])])
       .orderBy(sortColumn[sort], dir)
       .orderBy('id', dir)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute();
-    const first = rows[0] as { total_count?: number } | undefined;
+    const ids = pageIds.map((r) => r.id);
+    const found = ids.length
+      ? await app.db
+          .selectFrom('users')
+          .selectAll()
+          .select((eb) =>
+            eb
+              .selectFrom('signatures')
+              .select(eb.fn.countAll<number>().as('n'))
+              .whereRef('signatures.user_id', '=', 'users.id')
+              .as('signature_count'),
+          )
+          .where('id', 'in', ids)
+          .execute()
+      : [];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+    const first = pageIds[0] as { total_count?: number } | undefined;
     const count =
       q && first?.total_count !== undefined
         ? { n: first.total_count }
