@@ -30,7 +30,9 @@ export class DailyStats {
         .insertInto('daily_stats')
         .values(rows.slice(i, i + 300))
         .onConflict((oc) =>
-          oc.columns(['day', 'metric']).doUpdateSet((eb) => ({ count: eb('daily_stats.count', '+', eb.ref('excluded.count')) })),
+          oc
+            .columns(['day', 'metric'])
+            .doUpdateSet((eb) => ({ count: eb('daily_stats.count', '+', eb.ref('excluded.count')) })),
         )
         .execute();
     }

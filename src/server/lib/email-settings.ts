@@ -12,7 +12,14 @@ export interface EmailSettings {
   from: string;
 }
 
-const empty = (): EmailSettings => ({ host: '', port: 587, security: 'starttls', user: '', passwordSealed: '', from: '' });
+const empty = (): EmailSettings => ({
+  host: '',
+  port: 587,
+  security: 'starttls',
+  user: '',
+  passwordSealed: '',
+  from: '',
+});
 
 export const createEmailSettingsStore = (db: Db, clock: Clock) =>
   new SettingsStore<EmailSettings>(db, clock, 'email', empty, (stored, d) => ({

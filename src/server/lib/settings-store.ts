@@ -12,6 +12,7 @@ export class SettingsStore<T extends object> {
   readonly current: T;
   private timer: NodeJS.Timeout | undefined;
   private lastJson = '';
+  private generation = 0;
   /** Called after a load or save that changed the values (e.g. to rebuild a mail transport). */
   onChange: ((current: T) => void) | undefined;
 
@@ -27,13 +28,20 @@ export class SettingsStore<T extends object> {
   }
 
   async load() {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', this.key).executeTakeFirst();
+    // A save that lands while this read is in flight wins: its values are newer than ours.
+    const generation = this.generation;
+    const row = await this.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', this.key)
+      .executeTakeFirst();
     let stored: Record<string, unknown> = {};
     try {
       stored = row ? (JSON.parse(row.value) as Record<string, unknown>) : {};
     } catch {
       stored = {};
     }
+    if (generation !== this.generation) return;
     Object.assign(this.current, this.accept(stored, this.defaults()));
     this.changed();
   }
@@ -46,6 +54,7 @@ export class SettingsStore<T extends object> {
   }
 
   async save(changes: Partial<T>) {
+    this.generation += 1;
     const next = { ...this.current, ...changes };
     const value = JSON.stringify(next);
     const now = iso(this.clock.now());

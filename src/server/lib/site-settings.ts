@@ -27,16 +27,24 @@ const isHttpUrl = (v: unknown): v is string =>
   typeof v === 'string' && URL.canParse(v) && /^https?:$/.test(new URL(v).protocol);
 
 export const createSiteSettingsStore = (db: Db, clock: Clock, envPublicUrl: string) =>
-  new SettingsStore<SiteSettings>(db, clock, 'site', () => defaultSiteSettings(envPublicUrl), (stored, d) => ({
-    siteName: typeof stored.siteName === 'string' && stored.siteName.trim() ? stored.siteName : d.siteName,
-    publicUrl: isHttpUrl(stored.publicUrl) ? new URL(stored.publicUrl).origin : d.publicUrl,
-    privacyPolicyUrl: isHttpUrl(stored.privacyPolicyUrl) ? stored.privacyPolicyUrl : d.privacyPolicyUrl,
-    sisterProducts: Array.isArray(stored.sisterProducts)
-      ? (stored.sisterProducts as { label: unknown; url: unknown }[])
-          .filter((p) => typeof p?.label === 'string' && isHttpUrl(p.url))
-          .map((p) => ({ label: p.label as string, url: p.url as string }))
-          .slice(0, 4)
-      : d.sisterProducts,
-    analyticsScriptUrl:
-      isHttpUrl(stored.analyticsScriptUrl) && stored.analyticsScriptUrl.startsWith('https:') ? stored.analyticsScriptUrl : null,
-  }));
+  new SettingsStore<SiteSettings>(
+    db,
+    clock,
+    'site',
+    () => defaultSiteSettings(envPublicUrl),
+    (stored, d) => ({
+      siteName: typeof stored.siteName === 'string' && stored.siteName.trim() ? stored.siteName : d.siteName,
+      publicUrl: isHttpUrl(stored.publicUrl) ? new URL(stored.publicUrl).origin : d.publicUrl,
+      privacyPolicyUrl: isHttpUrl(stored.privacyPolicyUrl) ? stored.privacyPolicyUrl : d.privacyPolicyUrl,
+      sisterProducts: Array.isArray(stored.sisterProducts)
+        ? (stored.sisterProducts as { label: unknown; url: unknown }[])
+            .filter((p) => typeof p?.label === 'string' && isHttpUrl(p.url))
+            .map((p) => ({ label: p.label as string, url: p.url as string }))
+            .slice(0, 4)
+        : d.sisterProducts,
+      analyticsScriptUrl:
+        isHttpUrl(stored.analyticsScriptUrl) && stored.analyticsScriptUrl.startsWith('https:')
+          ? stored.analyticsScriptUrl
+          : null,
+    }),
+  );

@@ -1,6 +1,6 @@
-import { sql, type InferResult } from 'kysely';
+import type { InferResult } from 'kysely';
 import type { PublicSignature } from '#shared/signatures/schemas.ts';
-import { pointQuery, type Db } from '../../db/kysely.ts';
+import { batchStatement, pointQuery, type Db } from '../../db/kysely.ts';
 import { BatchedCounter } from '../../lib/batched-counter.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
@@ -30,6 +30,7 @@ export class VerificationService {
   private readonly counts = new Map<number, { n: number; last: number }>();
   private readonly byRef: (params: unknown[]) => Promise<Row | undefined>;
   private readonly byIdQuery: (params: unknown[]) => Promise<Row | undefined>;
+  private readonly addCounts: (rows: unknown[][]) => Promise<void>;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -48,6 +49,14 @@ export class VerificationService {
     this.perIp = new BatchedCounter(limiter, clock, 'lookup:ip:', () => limits().lookupWindowMs);
     this.byRef = pointQuery(db, lookupQuery(db).where('reference_number', '=', ''));
     this.byIdQuery = pointQuery(db, lookupQuery(db).where('id', '=', 0));
+    // One prepared UPDATE run for the whole batch in one transaction (see batchStatement).
+    this.addCounts = batchStatement(
+      db,
+      db
+        .updateTable('signatures')
+        .set((eb) => ({ lookup_count: eb('lookup_count', '+', 0), last_verified_at: '' }))
+        .where('id', '=', 0),
+    );
   }
 
   start() {
@@ -149,24 +158,7 @@ export class VerificationService {
     this.counts.clear();
     await this.perIp.flush();
     if (counts.length === 0) return;
-    // A few statements for the whole batch: one UPDATE per signature would stall look-ups.
-    const last = iso(Math.max(...counts.map(([, c]) => c.last)));
-    for (let i = 0; i < counts.length; i += 500) {
-      const chunk = counts.slice(i, i + 500);
-      const increment = sql<number>`case id ${sql.join(
-        chunk.map(([id, c]) => sql`when ${id} then ${c.n}`),
-        sql` `,
-      )} else 0 end`;
-      await this.db
-        .updateTable('signatures')
-        .set((eb) => ({ lookup_count: eb('lookup_count', '+', increment), last_verified_at: last }))
-        .where(
-          'id',
-          'in',
-          chunk.map(([id]) => id),
-        )
-        .execute();
-    }
+    await this.addCounts(counts.map(([id, c]) => [c.n, iso(c.last), id]));
   }
 }
 

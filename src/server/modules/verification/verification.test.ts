@@ -35,7 +35,7 @@ async function saved(a: Agent, extra: Record<string, unknown> = {}) {
 }
 function visitor() {
   const v = new Agent(ctx.app);
-  v.ip = `203.0.113.${++n % 250}`;
+  v.ip = `203.${Math.floor(++n / 250) % 250}.113.${n % 250}`;
   return v;
 }
 
