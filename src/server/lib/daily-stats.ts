@@ -1,5 +1,5 @@
 import type { Db } from '../db/kysely.ts';
-import { iso, type Clock } from './clock.ts';
+import { isoPrefixCache, type Clock } from './clock.ts';
 
 /**
  * Daily counters kept in memory and added to `daily_stats` in one batch per flush, so counting
@@ -7,14 +7,17 @@ import { iso, type Clock } from './clock.ts';
  */
 export class DailyStats {
   private pending = new Map<string, number>();
+  private readonly day: () => string;
 
   constructor(
     private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+    clock: Clock,
+  ) {
+    this.day = isoPrefixCache(clock, 10);
+  }
 
   add(metric: string, amount = 1) {
-    const key = `${iso(this.clock.now()).slice(0, 10)}|${metric.slice(0, 220)}`;
+    const key = `${this.day()}|${metric.slice(0, 220)}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + amount);
   }
 

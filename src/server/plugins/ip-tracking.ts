@@ -1,6 +1,6 @@
 import type { App } from '../app.ts';
 import type { Db } from '../db/kysely.ts';
-import { iso, type Clock } from '../lib/clock.ts';
+import { isoPrefixCache, type Clock } from '../lib/clock.ts';
 
 interface Counts {
   requests: number;
@@ -10,7 +10,8 @@ interface Counts {
 
 const MAX_KEYS = 50_000;
 const REFRESH_MS = 5000;
-export const blockedMessage = 'Access from your network has been blocked. Contact the site administrator if you think this is a mistake.';
+export const blockedMessage =
+  'Access from your network has been blocked. Contact the site administrator if you think this is a mistake.';
 
 /**
  * Requests, look-ups and rate-limit hits per IP and hour (counted in memory, written in batches),
@@ -20,14 +21,17 @@ export class IpTracking {
   private pending = new Map<string, Counts>();
   private blocked = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  private readonly hour: () => string;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.hour = isoPrefixCache(clock, 13);
+  }
 
   private bump(ip: string, field: keyof Counts) {
-    const key = `${iso(this.clock.now()).slice(0, 13)}|${ip}`;
+    const key = `${this.hour()}|${ip}`;
     let c = this.pending.get(key);
     if (!c) {
       if (this.pending.size >= MAX_KEYS) return;
@@ -96,6 +100,7 @@ export function registerIpTracking(app: App) {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     app.ipTracking.request(req.ip);
-    if (app.ipTracking.isBlocked(req.ip)) return reply.code(403).send({ message: blockedMessage, blocked: true });
+    if (app.ipTracking.isBlocked(req.ip))
+      return reply.code(403).send({ message: blockedMessage, blocked: true });
   });
 }
