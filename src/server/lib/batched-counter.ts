@@ -50,7 +50,19 @@ export class BatchedCounter {
     return this.entries.get(key)?.resetAt ?? this.clock.now();
   }
 
-  async flush(): Promise<void> {
+  private chain: Promise<void> = Promise.resolve();
+
+  /**
+   * Flushes run one after another: an overlapping read could report a total older than a write
+   * still in flight. Each call gets a flush that starts after the ones before it.
+   */
+  flush(): Promise<void> {
+    const next = this.chain.then(() => this.flushOnce());
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async flushOnce(): Promise<void> {
     const now = this.clock.now();
     const work: Promise<void>[] = [];
     for (const [key, e] of this.entries) {
