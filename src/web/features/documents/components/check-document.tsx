@@ -1,12 +1,11 @@
 import { FileSearch } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { DocumentVerification } from '#shared/documents/schemas.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { FileDropZone } from '#web/components/file-drop-zone.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { cn } from '#web/lib/cn.ts';
 import { checkDocumentHash } from '../api/check-document-hash.ts';
 import { getDocumentByReference } from '../api/get-document-by-reference.ts';
 import { checkText as t } from '../check-messages.ts';
@@ -37,10 +36,8 @@ const settle = (error: unknown): Outcome =>
  * with ?document={reference}, which is looked up at once.
  */
 export function CheckDocument() {
-  const inputId = useId();
   const reference = new URLSearchParams(useSearch()).get('document');
   const [checked, setChecked] = useState<Checked | null>(null);
-  const [dragging, setDragging] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
   const busy = checked?.outcome.kind === 'busy';
 
@@ -83,12 +80,6 @@ export function CheckDocument() {
     }
   }
 
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    void check(event.dataTransfer.files[0]);
-  };
-
   const outcome = checked?.outcome;
   return (
     <Card>
@@ -97,41 +88,15 @@ export function CheckDocument() {
         <p className="text-sm text-slate-700">{t.lead}</p>
       </CardHeader>
       <CardContent className="space-y-4">
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            'flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
-            'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink-600',
-            dragging ? 'border-ink-600 bg-ink-50' : 'border-slate-300 bg-slate-50 hover:bg-slate-100',
-          )}
-        >
-          {busy ? (
-            <Spinner className="size-6 text-ink-700" />
-          ) : (
-            <FileSearch aria-hidden="true" className="size-6 text-ink-700" />
-          )}
-          <span className="font-medium text-slate-900">
-            {outcome?.kind === 'busy' ? outcome.label : t.dropLabel}
-          </span>
-          <span className="text-sm text-slate-600">{t.dropHint}</span>
-          <input
-            id={inputId}
-            type="file"
-            accept="application/pdf,.pdf"
-            className="sr-only"
-            data-testid="check-document-input"
-            onChange={(event) => {
-              void check(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </label>
+        <FileDropZone
+          icon={FileSearch}
+          busy={busy}
+          label={outcome?.kind === 'busy' ? outcome.label : t.dropLabel}
+          hint={t.dropHint}
+          accept="application/pdf,.pdf"
+          testId="check-document-input"
+          onFile={(file) => void check(file)}
+        />
         {checked?.file ? (
           <p className="text-sm break-all text-slate-700">{t.fileLabel(checked.file)}</p>
         ) : null}

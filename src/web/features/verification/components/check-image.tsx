@@ -1,9 +1,8 @@
 import { ImageUp } from 'lucide-react';
-import { useId, useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { cn } from '#web/lib/cn.ts';
+import { FileDropZone } from '#web/components/file-drop-zone.tsx';
 import { CameraScanner } from '#web/features/verification/components/camera-scanner.tsx';
 import { checkImageFile } from '#web/features/verification/lib/check-image-file.ts';
 import type { LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
@@ -16,9 +15,7 @@ type Note = { tone: 'info' | 'error'; text: string; warning?: string } | null;
 
 /** 'Check an image': the file is read here, in the browser; only the reference it names is looked up. */
 export function CheckImage({ onFound }: { onFound: (request: LookupRequest) => void }) {
-  const inputId = useId();
   const [busy, setBusy] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const [note, setNote] = useState<Note>(null);
 
   async function check(file: File | undefined) {
@@ -43,12 +40,6 @@ export function CheckImage({ onFound }: { onFound: (request: LookupRequest) => v
     }
   }
 
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    void check(event.dataTransfer.files[0]);
-  };
-
   return (
     <Card>
       <CardHeader>
@@ -56,39 +47,15 @@ export function CheckImage({ onFound }: { onFound: (request: LookupRequest) => v
         <p className="text-sm text-slate-700">{t.checkLead}</p>
       </CardHeader>
       <CardContent className="space-y-4">
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            'flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
-            'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink-600',
-            dragging ? 'border-ink-600 bg-ink-50' : 'border-slate-300 bg-slate-50 hover:bg-slate-100',
-          )}
-        >
-          {busy ? (
-            <Spinner className="size-6 text-ink-700" />
-          ) : (
-            <ImageUp aria-hidden="true" className="size-6 text-ink-700" />
-          )}
-          <span className="font-medium text-slate-900">{busy ? t.reading : t.dropLabel}</span>
-          <span className="text-sm text-slate-600">{t.dropHint}</span>
-          <input
-            id={inputId}
-            type="file"
-            accept={ACCEPT}
-            disabled={busy}
-            className="sr-only"
-            onChange={(event) => {
-              void check(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </label>
+        <FileDropZone
+          icon={ImageUp}
+          busy={busy}
+          label={busy ? t.reading : t.dropLabel}
+          hint={t.dropHint}
+          accept={ACCEPT}
+          disabled={busy}
+          onFile={(file) => void check(file)}
+        />
         <CameraScanner onFound={onFound} />
         <div role="status" className="space-y-2">
           {note ? (
