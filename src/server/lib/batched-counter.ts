@@ -4,6 +4,8 @@ import type { DbRateLimiter } from './rate-limiter.ts';
 interface Entry {
   /** Count the database reported at the last flush (all instances). */
   known: number;
+  /** Hits on this instance being written by the flush in progress. */
+  inFlight: number;
   /** Hits on this instance not yet written. */
   pending: number;
   resetAt: number;
@@ -33,17 +35,17 @@ export class BatchedCounter {
     const now = this.clock.now();
     let e = this.entries.get(key);
     if (!e || e.resetAt <= now) {
-      e = { known: 0, pending: 0, resetAt: now + this.windowMs(), lastHit: now };
+      e = { known: 0, inFlight: 0, pending: 0, resetAt: now + this.windowMs(), lastHit: now };
       this.entries.set(key, e);
     }
     e.pending += 1;
     e.lastHit = now;
-    return e.known + e.pending;
+    return total(e);
   }
 
   count(key: string): number {
     const e = this.entries.get(key);
-    return e && e.resetAt > this.clock.now() ? e.known + e.pending : 0;
+    return e && e.resetAt > this.clock.now() ? total(e) : 0;
   }
 
   resetAt(key: string): number {
@@ -71,18 +73,22 @@ export class BatchedCounter {
         continue;
       }
       if (e.pending === 0 && now - e.lastHit > QUIET_MS) continue;
+      // Hits being written still count: until the database answers, `known` does not hold them.
       const amount = e.pending;
       e.pending = 0;
+      e.inFlight = amount;
       work.push(
         (amount > 0
           ? this.store.hit(this.prefix + key, this.windowMs(), amount)
           : this.store.peek(this.prefix + key)
         ).then(
           (state) => {
+            e.inFlight = 0;
             e.known = state.count;
             if (state.resetAt) e.resetAt = state.resetAt;
           },
           () => {
+            e.inFlight = 0;
             e.pending += amount; // try again at the next flush
           },
         ),
@@ -91,3 +97,5 @@ export class BatchedCounter {
     await Promise.all(work);
   }
 }
+
+const total = (e: Entry) => e.known + e.inFlight + e.pending;

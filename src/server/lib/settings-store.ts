@@ -28,7 +28,8 @@ export class SettingsStore<T extends object> {
   }
 
   async load() {
-    // A save that lands while this read is in flight wins: its values are newer than ours.
+    // A save that starts or ends while this read is in flight wins: its values are newer than ours
+    // (on a pool the read may run on another connection before the save's write commits).
     const generation = this.generation;
     const row = await this.db
       .selectFrom('settings')
@@ -55,6 +56,14 @@ export class SettingsStore<T extends object> {
 
   async save(changes: Partial<T>) {
     this.generation += 1;
+    try {
+      await this.write(changes);
+    } finally {
+      this.generation += 1;
+    }
+  }
+
+  private async write(changes: Partial<T>) {
     const next = { ...this.current, ...changes };
     const value = JSON.stringify(next);
     const now = iso(this.clock.now());
