@@ -18,11 +18,13 @@ import { measure, printTable } from './lib.ts';
  * in the same run; then verification look-ups while documents are being signed.
  */
 const ROUNDS = Number(process.env.BENCH_SIGN_ROUNDS ?? 7);
+/** 0 skips the look-ups-during-signing part. */
 const BURST_DOCS = Number(process.env.BENCH_SIGN_DOCS ?? 120);
 const BENCH_CAPTCHA = 'Bench1';
 
 interface EngineRun {
-  engine: 'ours' | 'baseline';
+  /** `ours-unicode`: the same signing with names in Cyrillic, Greek, Hebrew and Arabic (fonts embedded). */
+  engine: 'ours' | 'ours-unicode' | 'baseline';
   file: string;
   p12: string;
   password: string;
@@ -42,8 +44,19 @@ const placements = [1, 2, 3].map((i) => ({
   rect: { x: 60 * i, y: 100 * i, width: 200, height: 100 },
 }));
 
+const LATIN1_NAMES = { document: 'Benchmark contract', signers: ['Bench Signer'] };
+const UNICODE_NAMES = {
+  document: 'Договор аренды № 7 – Ελλάδα',
+  signers: ['Дмитрий Иванов', 'Αλέξης Παπαδόπουλος', 'Nguyễn Văn Ánh', 'דוד כהן', 'محمد الأحمد'],
+};
+
 /** What the server does per signing: rasterise the signature (main thread), then the worker's job. */
-async function oursOnce(pdf: Buffer, png: Buffer, identity: { p12: Buffer; password: string }) {
+async function oursOnce(
+  pdf: Buffer,
+  png: Buffer,
+  identity: { p12: Buffer; password: string },
+  names = LATIN1_NAMES,
+) {
   const { sign } = await import('../src/server/modules/pdf/jobs.ts');
   const { rasterize } = await import('../src/server/modules/pdf/image.ts');
   const image = await rasterize(png, 'image/png', 833);
@@ -59,12 +72,16 @@ async function oursOnce(pdf: Buffer, png: Buffer, identity: { p12: Buffer; passw
     placements: placements.map((p) => ({ ...p, image: 0 })),
     stamp,
     certificate: {
-      documentName: 'Benchmark contract',
+      documentName: names.document,
       reference: stamp.reference,
       verifyUrl: stamp.verifyUrl,
       checkUrl: 'https://inkproof.example/verify-signature',
       signedAt: stamp.signedAt,
-      signers: [{ name: 'Bench Signer', signatureReference: 'SIG-20250414-0001', pages: [1, 2, 3] }],
+      signers: names.signers.map((name) => ({
+        name,
+        signatureReference: 'SIG-20250414-0001',
+        pages: [1, 2, 3],
+      })),
       certificateSubject: 'Inkproof bench',
     },
     identity,
@@ -117,9 +134,14 @@ async function runEngine(run: EngineRun): Promise<EngineResult> {
   const pdf = fs.readFileSync(run.file);
   const png = await sharp(Buffer.from(SIGNATURE_SVG)).png().toBuffer();
   const identity = { p12: Buffer.from(run.p12, 'base64'), password: run.password };
-  const once = run.engine === 'ours' ? oursOnce : baselineOnce;
+  const once =
+    run.engine === 'baseline'
+      ? baselineOnce
+      : run.engine === 'ours'
+        ? oursOnce
+        : (pdf: Buffer, png: Buffer, id: typeof identity) => oursOnce(pdf, png, id, UNICODE_NAMES);
   await Promise.all(
-    run.engine === 'ours'
+    run.engine !== 'baseline'
       ? [import('../src/server/modules/pdf/jobs.ts'), import('../src/server/modules/pdf/image.ts')]
       : [
           import('pdf-lib'),
@@ -191,7 +213,7 @@ async function engines(dir: string) {
   console.log(
     `${'file'.padEnd(26)} ${'size'.padStart(9)}  ${'ours wall / cpu'.padStart(16)}  ${'pdf-lib+@signpdf wall / cpu'.padStart(28)}  ${'speed-up (cpu)'.padStart(14)}  ${'memory above libs ours / base'.padStart(30)}`,
   );
-  const rows: { label: string; size: number; ours: EngineResult; base: EngineResult }[] = [];
+  const rows: { label: string; size: number; file: string; ours: EngineResult; base: EngineResult }[] = [];
   const ms = (r: EngineResult) => `${r.medianMs.toFixed(0)} / ${r.cpuMs.toFixed(0)} ms`;
   for (const [label, bytes] of files) {
     const file = path.join(dir, `${rows.length}.pdf`);
@@ -199,7 +221,7 @@ async function engines(dir: string) {
     const common = { file, p12: identity.p12.toString('base64'), password: identity.password };
     const ours = await inChild({ engine: 'ours', ...common });
     const base = await inChild({ engine: 'baseline', ...common });
-    rows.push({ label, size: bytes.length, ours, base });
+    rows.push({ label, size: bytes.length, file, ours, base });
     console.log(
       `${label.padEnd(26)} ${(bytes.length / 1e6).toFixed(2).padStart(6)} MB  ${ms(ours).padStart(16)}  ${ms(base).padStart(28)}  ${`${(base.cpuMs / ours.cpuMs).toFixed(1)}x`.padStart(14)}  ${`${ours.jobRssMb.toFixed(0)} MB / ${base.jobRssMb.toFixed(0)} MB`.padStart(30)}`,
     );
@@ -219,6 +241,14 @@ async function engines(dir: string) {
     `10 MB, baseline / ours (target >= 3x): cpu ${speedCpu.toFixed(1)}x ${verdict(speedCpu >= 3)}, ` +
       `wall ${speedWall.toFixed(1)}x ${verdict(speedWall >= 3)}`,
   );
+  for (const row of [rows[0]!, rows[2]!]) {
+    const common = { file: row.file, p12: identity.p12.toString('base64'), password: identity.password };
+    const unicode = await inChild({ engine: 'ours-unicode', ...common });
+    console.log(
+      `${row.label}, names in Cyrillic, Greek, Vietnamese, Hebrew, Arabic (4 fonts embedded, subset): ` +
+        `${ms(unicode)} (Latin-1 names: ${ms(row.ours)})`,
+    );
+  }
   console.log(
     `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores during the run`,
   );
@@ -326,7 +356,7 @@ export async function benchDocuments() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-docs-'));
   try {
     const rows = await engines(dir);
-    const lookups = await lookupsDuringSigning(dir);
+    const lookups = BURST_DOCS > 0 ? await lookupsDuringSigning(dir) : null;
     return { rows, lookups };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { freePort } from '../src/server/test/server-process.ts';
 
@@ -9,6 +10,22 @@ export interface Measured {
   name: string;
   rps: number;
   p99: number;
+  /** CPU time the server process spent per request (µs), when its pid was given. */
+  cpuUs?: number;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux). On a 2-core machine
+ * the load generator competes with the server, so throughput alone swings with whatever else
+ * runs; the server's CPU per request is the steadier number of the two.
+ */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s ticks
+  } catch {
+    return undefined;
+  }
 }
 
 export async function measure(
@@ -16,6 +33,7 @@ export async function measure(
   url: string,
   headers: Record<string, string> = {},
   requests?: autocannon.Request[],
+  pid?: number,
 ): Promise<Measured> {
   // warm-up, then the measured run
   await autocannon({
@@ -25,6 +43,7 @@ export async function measure(
     connections: CONNECTIONS,
     ...(requests ? { requests } : {}),
   });
+  const cpuBefore = pid ? cpuMs(pid) : undefined;
   const r = await autocannon({
     url,
     headers,
@@ -32,24 +51,49 @@ export async function measure(
     connections: CONNECTIONS,
     ...(requests ? { requests } : {}),
   });
+  const cpuAfter = pid ? cpuMs(pid) : undefined;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx and ${r.errors} errors`);
-  return { name, rps: r.requests.average, p99: r.latency.p99 };
+  const cpuUs =
+    cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0
+      ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total
+      : undefined;
+  return { name, rps: r.requests.average, p99: r.latency.p99, ...(cpuUs !== undefined ? { cpuUs } : {}) };
+}
+
+/** Starts a bench server script as its own process; it says 'ready' once it listens on PORT. */
+export async function startScript(file: string, env: Record<string, string>) {
+  const port = await freePort();
+  const child = fork(file, [], {
+    // BENCH_PROFILE profiles these too (src/server/test/server-process.ts does the server)
+    execArgv: [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/srvprof'] : []), '--import', 'tsx'],
+    env: { ...process.env, ...env, PORT: String(port) },
+  });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill() };
 }
 
 /** Starts bench/baseline-server.ts answering `body`. */
-export async function startBaseline(body: string) {
-  const port = await freePort();
-  const child = fork('bench/baseline-server.ts', [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port), BASELINE_BODY: body },
-  });
-  await new Promise<void>((resolve) => child.once('message', () => resolve()));
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+export const startBaseline = (body: string) => startScript('bench/baseline-server.ts', { BASELINE_BODY: body });
+
+/** The middle run of each measure (throughput, p99, CPU taken separately). */
+export function median(runs: Measured[]): Measured {
+  const mid = <T>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key(a) - key(b))[xs.length >> 1]!;
+  const cpus = runs.map((r) => r.cpuUs).filter((c): c is number => c !== undefined);
+  return {
+    name: runs[0]!.name,
+    rps: mid(runs, (r) => r.rps).rps,
+    p99: mid(runs, (r) => r.p99).p99,
+    ...(cpus.length ? { cpuUs: mid(cpus, (c) => c) } : {}),
+  };
 }
 
 export function printTable(baseline: Measured, rows: Measured[]) {
+  const cpu = (m: Measured) =>
+    m.cpuUs !== undefined && baseline.cpuUs !== undefined
+      ? `  server cpu ${m.cpuUs.toFixed(1).padStart(5)} µs/req (ratio ${(baseline.cpuUs / m.cpuUs).toFixed(2)})`
+      : '';
   const fmt = (m: Measured) =>
-    `${m.name.padEnd(44)} ${m.rps.toFixed(0).padStart(8)} req/s  p99 ${String(m.p99).padStart(4)} ms  ratio ${(m.rps / baseline.rps).toFixed(2)}`;
+    `${m.name.padEnd(44)} ${m.rps.toFixed(0).padStart(8)} req/s  p99 ${String(m.p99).padStart(4)} ms  ratio ${(m.rps / baseline.rps).toFixed(2)}${cpu(m)}`;
   console.log(fmt(baseline));
   for (const r of rows) console.log(fmt(r));
 }

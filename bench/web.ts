@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { routeTable } from '../scripts/vite-route-preload.ts';
 import { lighthouseRuns } from './web-lighthouse.ts';
 
 const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? 'dist/web';
@@ -29,21 +30,6 @@ interface Chunk {
 }
 type Manifest = Record<string, Chunk>;
 
-/** Route path → source file of its lazy page, read from the route table so renames follow. */
-export function pageSources(routesSource: string): Map<string, string> {
-  const consts = new Map<string, string>();
-  for (const m of routesSource.matchAll(/const (\w+) = page\(\(\) => import\('#web\/([^']+)'\)\)/g)) {
-    consts.set(m[1]!, `src/web/${m[2]!}`);
-  }
-  const pages = new Map<string, string>();
-  const route = /path: '([^']+)',\s*page: (?:page\(\(\) => import\('#web\/([^']+)'\)\)|(\w+))/g;
-  for (const m of routesSource.matchAll(route)) {
-    const src = m[2] ? `src/web/${m[2]}` : consts.get(m[3]!);
-    if (src) pages.set(m[1]!, src);
-  }
-  return pages;
-}
-
 /** A chunk and everything it imports statically (what the browser must fetch before running it). */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
@@ -69,7 +55,9 @@ export function pageWeights(): PageWeight[] {
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('The manifest names no entry chunk');
-  const sources = pageSources(fs.readFileSync('src/web/routes.tsx', 'utf8'));
+  const sources = new Map(
+    routeTable(fs.readFileSync('src/web/routes.tsx', 'utf8')).map((r) => [r.path, r.src] as const),
+  );
   return PUBLIC_PAGES.map((route) => {
     const src = sources.get(route);
     if (!src || !manifest[src]) throw new Error(`No lazy chunk for ${route} (${src ?? 'not in routes.tsx'})`);

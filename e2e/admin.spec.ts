@@ -174,6 +174,32 @@ test("an admin changes a user's role", async ({ page }) => {
   expect(((await res.json()) as { items: { role: string }[] }).items[0]!.role).toBe('admin');
 });
 
+test('an admin sorts the users by name from its column header', async ({ page }) => {
+  const t = adminText.users;
+  const tag = `byname${Math.floor(Math.random() * 1e6)}`;
+  // a capital letter must not sort before the lower-case names
+  const [a, b, c] = [`${tag}_a`, `${tag}_b`, `${tag.toUpperCase()}_c`];
+  const emails = new Map<string, string>();
+  for (const name of [b, c, a]) emails.set(name, (await seedUser(name)).email);
+  await open(page, '/admin/users', t.title);
+  await page.getByLabel(t.search).fill(tag);
+  const manage = page.getByRole('button', { name: /^Manage / });
+  await expect(manage).toHaveCount(3);
+  const order = () => manage.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+  const expected = (...names: string[]) => names.map((n) => t.manageLabel(emails.get(n)!));
+
+  const header = page.getByRole('columnheader', { name: new RegExp(`^${t.columns.name}\\b`) });
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(order).toEqual(expected(c, b, a));
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(order).toEqual(expected(a, b, c));
+  await expect(page).toHaveURL(/sort=name/);
+  await expectNoAxeViolations(page);
+});
+
 test('an admin deletes a user after confirming, and their data goes too', async ({ page }) => {
   const { email, referenceNumber } = await seedUser('to_delete');
   await open(page, '/admin/users', adminText.users.title);

@@ -25,14 +25,28 @@ describe('service endpoints', () => {
   });
 
   test('every answer carries the strict security headers', async () => {
-    const res = await ctx.app.inject('/api/user');
+    const res = await ctx.app.inject('/robots.txt');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['permissions-policy']).toContain('microphone=()');
+  });
+
+  test('JSON answers carry the API set: a policy that allows nothing, never cached', async () => {
+    for (const url of ['/api/user', '/api/no-such-thing', '/api/signatures/reference/SIG-20260101-NONE']) {
+      const res = await ctx.app.inject(url);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 });
 

@@ -259,6 +259,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         app.sessions.purgeExpired(),
         limiter.purgeExpired(),
         app.signatures.purgeExpired(),
+        app.signatures.purgeOrphanLookups(),
       ]).catch((err: Error) => app.log.warn({ err: err.message }, 'clean-up job failed'));
     },
     10 * 60 * 1000,

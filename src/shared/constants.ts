@@ -21,6 +21,8 @@ export const LOGIN_PASSWORD_MIN = 6;
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'inkproof_session';
+/** In the HTML the server sends to a request without a session cookie: nobody is signed in. */
+export const SESSION_META = { name: 'inkproof-session', none: 'none' } as const;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

@@ -1,13 +1,27 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ProtectedRoute } from '#web/components/route-guards.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { PublicLayout } from '#web/layouts/public-layout.tsx';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType & { load: () => Promise<unknown> };
 type Access = 'public' | 'protected';
 
-const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+/**
+ * A lazily loaded page. Once its module has arrived (preloadPage, or a first lazy render) it is
+ * rendered directly, so a page loaded before the first render shows without a loading state.
+ */
+function page(load: () => Promise<{ default: ComponentType }>): Page {
+  let Loaded: ComponentType | null = null;
+  const remember = () =>
+    load().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(remember);
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return Object.assign(Page, { load: remember });
+}
 
 const CreateSignaturePage = page(() => import('#web/features/signatures/pages/create-signature-page.tsx'));
 
@@ -107,6 +121,18 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
     access: 'public',
   },
 ];
+
+const routePattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`);
+const sitePatterns = siteRoutes.map((route) => ({ pattern: routePattern(route.path), page: route.page }));
+
+/**
+ * Loads the code of the page at `pathname` (the server has usually preloaded it with the entry),
+ * so the first render shows the page at once instead of a loading state and then the page.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const match = sitePatterns.find((route) => route.pattern.test(pathname));
+  return match ? match.page.load().catch(() => undefined) : Promise.resolve();
+}
 
 const NotFoundPage = page(() => import('#web/features/not-found/pages/not-found-page.tsx'));
 // The admin frame and its menu load only when an /admin path is opened.

@@ -42,6 +42,9 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // Reads come straight from the mapped file instead of a read() per page that misses SQLite's
+  // small page cache: a random look-up over 100,000 signatures touches 2-3 such pages.
+  if (file !== ':memory:') database.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   sqliteHandles.set(db, database);
   return { db, dialect: 'sqlite' };

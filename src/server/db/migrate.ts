@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-analytics.ts';
 import * as m0006 from './migrations/0006-admin.ts';
 import * as m0007 from './migrations/0007-blog.ts';
 import * as m0008 from './migrations/0008-admin-indexes.ts';
+import * as m0009 from './migrations/0009-signature-lookups.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -20,13 +21,18 @@ const all: Record<string, DialectMigration> = {
   '0006-admin': m0006,
   '0007-blog': m0007,
   '0008-admin-indexes': m0008,
+  '0009-signature-lookups': m0009,
 };
 
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
+/** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */
+export async function migrateToLatest(db: Db, dialect: Dialect, upTo?: string): Promise<string[]> {
+  const entries = Object.entries(all);
+  const last = upTo ? entries.findIndex(([name]) => name === upTo) : entries.length - 1;
+  if (last < 0) throw new Error(`no migration named ${upTo}`);
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
-        Object.entries(all).map(([name, m]): [string, Migration] => [
+        entries.slice(0, last + 1).map(([name, m]): [string, Migration] => [
           name,
           { up: (d) => m.up(d as Db, dialect), ...(m.down ? { down: (d) => m.down!(d as Db) } : {}) },
         ]),

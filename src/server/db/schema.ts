@@ -95,8 +95,13 @@ export interface SignaturesTable {
   revoked_at: Timestamp | null;
   /** When expiry erased the image and personal data (the row stays to answer 410). */
   purged_at: Timestamp | null;
-  lookup_count: Generated<number>;
-  last_verified_at: Timestamp | null;
+}
+
+/** How often and when a signature was last verified (its own narrow table: see migration 0009). */
+export interface SignatureLookupsTable {
+  signature_id: number;
+  lookup_count: number;
+  last_verified_at: Timestamp;
 }
 
 export interface SettingsTable {
@@ -246,6 +251,7 @@ export interface Database {
   page_views: PageViewsTable;
   settings: SettingsTable;
   signatures: SignaturesTable;
+  signature_lookups: SignatureLookupsTable;
   users: UsersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;

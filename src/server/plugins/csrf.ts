@@ -14,18 +14,19 @@ const EXEMPT = new Set(['/api/analytics/pageview']);
 export function registerCsrf(app: App, key: string) {
   const tokenFor = (sessionId: string) => hmac(key, `csrf:${sessionId}`);
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/') || EXEMPT.has(req.url)) return;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/') || EXEMPT.has(req.url)) return done();
     // Logging out without a session changes nothing, so there is nothing to forge.
-    if (!req.session && req.url === '/api/logout') return;
+    if (!req.session && req.url === '/api/logout') return done();
     const sent = req.headers[CSRF_HEADER];
     const ok = req.session && typeof sent === 'string' && safeEqual(sent, tokenFor(req.session.id));
+    if (ok) return done();
     // `code` lets the client fetch a fresh token (GET /api/csrf) and retry once.
-    if (!ok) return reply.code(403).send({ message: accountMessages.csrfInvalid, code: 'csrf' });
+    void reply.code(403).send({ message: accountMessages.csrfInvalid, code: 'csrf' });
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.session) reply.header('X-CSRF-Token', tokenFor(req.session.id));
-    return payload;
+    done(null, payload);
   });
 }

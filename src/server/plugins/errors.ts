@@ -1,5 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app.ts';
 
 /** Every error is `{ message }` with a fitting 4xx status; 5xx hide their details. */
@@ -35,7 +36,7 @@ export function registerErrorHandling(app: App) {
   app.setNotFoundHandler(async (req, reply) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && req.url !== '/api';
-    const page = isPage ? await app.seo.render(req.url) : null;
+    const page = isPage ? await app.seo.render(req.url, { signedOut: !req.cookies[SESSION_COOKIE] }) : null;
     if (page) {
       return reply
         .code(page.status)

@@ -177,9 +177,13 @@ export async function endSession(app: App, req: FastifyRequest, reply: FastifyRe
 
 export function registerSessionHooks(app: App) {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
-    const raw = req.cookies[SESSION_COOKIE];
-    req.session = raw ? await app.sessions.load(raw) : null;
+  // Waits for the database only when a cookie is sent: anonymous look-ups pass straight through.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const raw = req.url.startsWith('/api/') ? req.cookies[SESSION_COOKIE] : undefined;
+    if (!raw) return done();
+    app.sessions.load(raw).then((session) => {
+      req.session = session;
+      done();
+    }, done);
   });
 }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { REFERENCE_MAX, REFERENCE_PATTERN } from './reference.ts';
+import { ADDITIONAL_DATA_MAX, SIGNER_NAME_MAX } from './limits.ts';
 import { signatureMessages as m } from './messages.ts';
 
-export const SIGNER_NAME_MAX = 100;
-export const ADDITIONAL_DATA_MAX = 500;
-/** Decoded image bytes a saved signature may carry. */
-export const SIGNATURE_IMAGE_MAX_BYTES = 512 * 1024;
-export const ANONYMOUS_EXPIRY_MONTHS = 3;
+export {
+  ADDITIONAL_DATA_MAX,
+  ANONYMOUS_EXPIRY_MONTHS,
+  SIGNATURE_IMAGE_MAX_BYTES,
+  SIGNER_NAME_MAX,
+} from './limits.ts';
 
 export const referenceSchema = z
   .string()

@@ -1,27 +1,32 @@
-import { LogOut } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { buttonClasses } from '#web/components/ui/button-classes.ts';
 import { cn } from '#web/lib/cn.ts';
-import { useUser } from '#web/lib/session/get-user.ts';
-import { useLogout } from '#web/lib/session/logout.ts';
+import { signedOutAtLoad, useUser } from '#web/lib/session/get-user.ts';
 
-/** Get Started and Help when signed out; Create Signature (non-admins), Admin (admins) and Logout when signed in. */
-export function HeaderActions({
-  stacked = false,
-  onNavigate,
-}: {
+export interface HeaderActionsProps {
   stacked?: boolean;
   onNavigate?: () => void;
-}) {
+}
+
+// What a signed-in user sees (and logging out) is its own chunk: most visitors are signed out.
+const loadSignedInActions = () => import('#web/layouts/signed-in-actions.tsx');
+const SignedInActions = lazy(loadSignedInActions);
+// With a session cookie the user is probably signed in: fetch the chunk beside GET /api/user.
+if (!signedOutAtLoad()) void loadSignedInActions();
+
+export const headerActionsLayout = (stacked: boolean) =>
+  stacked ? 'flex flex-col gap-2' : 'flex items-center gap-2';
+
+/** Get Started and Help when signed out; Create Signature (non-admins), Admin (admins) and Logout when signed in. */
+export function HeaderActions({ stacked = false, onNavigate }: HeaderActionsProps) {
   const { data: user, isPending } = useUser();
-  const logout = useLogout();
   if (isPending) return null;
-  const layout = stacked ? 'flex flex-col gap-2' : 'flex items-center gap-2';
   const full = stacked ? 'w-full' : undefined;
 
   if (!user) {
     return (
-      <div className={layout}>
+      <div className={headerActionsLayout(stacked)}>
         <Link href="/about" onClick={onNavigate} className={cn(buttonClasses('ghost'), full)}>
           Help
         </Link>
@@ -31,31 +36,9 @@ export function HeaderActions({
       </div>
     );
   }
-
-  const isAdmin = user.role === 'admin';
   return (
-    <div className={layout}>
-      {isAdmin ? (
-        <Link href="/admin/dashboard" onClick={onNavigate} className={cn(buttonClasses('subtle'), full)}>
-          Admin
-        </Link>
-      ) : (
-        <Link href="/signature" onClick={onNavigate} className={cn(buttonClasses('primary'), full)}>
-          Create Signature
-        </Link>
-      )}
-      <Button
-        variant="secondary"
-        className={full}
-        disabled={logout.isPending}
-        onClick={() => {
-          onNavigate?.();
-          logout.mutate();
-        }}
-      >
-        <LogOut aria-hidden="true" className="size-4" />
-        Logout
-      </Button>
-    </div>
+    <Suspense fallback={null}>
+      <SignedInActions user={user} stacked={stacked} onNavigate={onNavigate} />
+    </Suspense>
   );
 }

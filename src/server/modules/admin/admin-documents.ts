@@ -1,11 +1,11 @@
-import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
+import { signingCertificateMessages } from '#shared/admin/signing-certificate.ts';
 import type { App } from '../../app.ts';
 import { iso } from '../../lib/clock.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
-import { describeIdentity } from '../pdf/certificate.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { describeCertificate } from '../pdf/certificate.ts';
 
-/** Documents in the admin area: dashboard counts, report series, the signing certificate. */
+/** Documents in the admin area: dashboard counts, report series, the certificate in diagnostics. */
 export function adminDocumentRoutes(app: App) {
   app.reports.sources.push(async (from, toExclusive) => {
     const byDay = (column: 'created_at' | 'signed_at') =>
@@ -23,43 +23,14 @@ export function adminDocumentRoutes(app: App) {
 
   app.diagnosticSources.push(async () => {
     const identity = await app.documents.identity.load();
-    const info = describeIdentity(identity);
-    const expiresInDays = info
-      ? Math.floor((Date.parse(info.notAfter) - app.clock.now()) / 86_400_000)
-      : null;
-    return {
-      certificate: info ? { ...info, expiresInDays } : { error: 'The signing certificate could not be read' },
-    };
+    const info = describeCertificate(identity.p12, identity.password);
+    if (!info) return { certificate: { error: signingCertificateMessages.unreadable } };
+    const { subject, issuer, notBefore, notAfter } = info;
+    const expiresInDays = Math.floor((Date.parse(notAfter) - app.clock.now()) / 86_400_000);
+    return { certificate: { subject, issuer, notBefore, notAfter, expiresInDays } };
   });
 
   app.get('/api/admin/documents/summary', { onRequest: requireAdmin }, async () => documentCounts(app));
-
-  // An admin may replace the server's self-signed certificate with their own PKCS#12 (.p12/.pfx).
-  void app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: 100 * 1024, files: 1, fields: 2 } });
-    scope.put('/api/admin/signing-certificate', { onRequest: requireAdmin }, async (req, reply) => {
-      let p12: Buffer | null = null;
-      let password = '';
-      for await (const part of req.parts()) {
-        if (part.type === 'file') p12 = await part.toBuffer().catch(() => null);
-        else if (part.fieldname === 'password') password = String(part.value ?? '');
-      }
-      if (!p12 || p12.length === 0)
-        return reply.code(400).send({ message: 'Choose a PKCS#12 (.p12 or .pfx) file' });
-      const result = await app.documents.identity.replace(p12, password);
-      if (result.kind !== 'ok') {
-        return reply.code(400).send({
-          message: 'The file is not a PKCS#12 with a certificate and key, or the password is wrong',
-        });
-      }
-      await app.activity.log('admin-action', {
-        userId: currentUser(req).id,
-        ip: req.ip,
-        detail: `PDF signing certificate replaced (${result.subject})`,
-      });
-      return { message: 'The new certificate signs documents from now on', subject: result.subject };
-    });
-  });
 }
 
 export async function documentCounts(app: App) {

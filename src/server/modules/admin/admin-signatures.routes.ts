@@ -2,7 +2,7 @@ import { adminSignaturesQuery } from '#shared/admin/schemas.ts';
 import type { App } from '../../app.ts';
 import { iso } from '../../lib/clock.ts';
 import { currentUser, requireAdmin } from '../../plugins/auth.ts';
-import { toOwnSignature } from '../signatures/signatures.service.ts';
+import { signaturesWithLookups, toOwnSignature } from '../signatures/signatures.service.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import { contains } from './like.ts';
 
@@ -25,6 +25,7 @@ export function adminSignatureRoutes(app: App) {
       if (filter === 'revoked') base = base.where('s.revoked_at', 'is not', null);
       const [rows, count] = await Promise.all([
         base
+          .leftJoin('signature_lookups as l', 'l.signature_id', 's.id')
           .select([
             's.id',
             's.reference_number',
@@ -35,8 +36,8 @@ export function adminSignatureRoutes(app: App) {
             's.created_at',
             's.expires_at',
             's.revoked_at',
-            's.lookup_count',
-            's.last_verified_at',
+            'l.lookup_count',
+            'l.last_verified_at',
           ])
           .select((eb) => eb('s.image_data', 'is not', null).as('has_image'))
           .orderBy('s.created_at', 'desc')
@@ -58,8 +59,8 @@ export function adminSignatureRoutes(app: App) {
           expiresAt: r.expires_at,
           expired: r.expires_at !== null && r.expires_at <= now,
           revokedAt: r.revoked_at,
-          lookupCount: r.lookup_count,
-          lastVerifiedAt: r.last_verified_at,
+          lookupCount: r.lookup_count ?? 0,
+          lastVerifiedAt: r.last_verified_at ?? null,
           hasImage: Boolean(r.has_image),
         })),
         total: Number(count.n),
@@ -68,10 +69,8 @@ export function adminSignatureRoutes(app: App) {
   );
 
   app.get('/api/admin/signatures/:id', { ...guard, schema: { params: idParams } }, async (req, reply) => {
-    const row = await app.db
-      .selectFrom('signatures')
-      .selectAll()
-      .where('id', '=', req.params.id)
+    const row = await signaturesWithLookups(app.db)
+      .where('signatures.id', '=', req.params.id)
       .executeTakeFirst();
     if (!row) return reply.code(404).send({ message: 'Signature not found' });
     const owner = row.user_id ? await app.accounts.findById(row.user_id) : undefined;

@@ -11,7 +11,6 @@ import { contains } from './like.ts';
 const sortColumn = {
   createdAt: 'created_at',
   email: 'email',
-  name: 'name',
   lastLogin: 'last_login',
   loginCount: 'login_count',
 } as const;
@@ -36,9 +35,14 @@ export function adminUserRoutes(app: App) {
     if (role) base = base.where('role', '=', role);
     // The page's ids first (a search scans the table once, giving the total in the same pass);
     // then only those rows with their signature counts, so deep pages stay cheap.
-    const pageIds = await base
-      .select(['id', ...(q ? [sql<number>`count(*) over ()`.as('total_count')] : [])])
-      .orderBy(sortColumn[sort], dir)
+    const selected = base.select(['id', ...(q ? [sql<number>`count(*) over ()`.as('total_count')] : [])]);
+    // Names are free text: compare them as a reader would (SQLite sorts capitals first) and put
+    // accounts without one last, the same on both dialects.
+    const sorted =
+      sort === 'name'
+        ? selected.orderBy(sql`lower(name)`, (ob) => ob[dir]().nullsLast())
+        : selected.orderBy(sortColumn[sort], dir);
+    const pageIds = await sorted
       .orderBy('id', dir)
       .limit(pageSize)
       .offset((page - 1) * pageSize)

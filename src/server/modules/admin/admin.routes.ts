@@ -8,6 +8,7 @@ import { adminReportRoutes } from './admin-reports.routes.ts';
 import { adminSettingsRoutes } from './admin-settings.routes.ts';
 import { adminSignatureRoutes } from './admin-signatures.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
+import { signingCertificateRoutes } from './signing-certificate.ts';
 
 /** Every /api/admin call checks the admin role on the server (401 signed out, 403 other roles). */
 export function adminRoutes(app: App) {
@@ -20,4 +21,5 @@ export function adminRoutes(app: App) {
   adminDiagnosticsRoutes(app);
   adminIpRoutes(app);
   adminDocumentRoutes(app);
+  signingCertificateRoutes(app);
 }

@@ -97,6 +97,24 @@ describe('users', () => {
     expect((await admin.get('/api/admin/users?sort=password')).statusCode).toBe(400);
   });
 
+  test('sorting by name ignores case and lists accounts without a name last', async () => {
+    const named = [
+      ['Bea', 'sorted0'],
+      ['ada', 'sorted1'],
+      ['Cleo', 'sorted2'],
+      [null, 'sorted3'],
+    ] as const;
+    for (const [username, local] of named) {
+      await new Agent(ctx.app).register(`${local}@example.com`, undefined, username ? { username } : {});
+    }
+    const names = async (dir: 'asc' | 'desc') =>
+      (await admin.get(`/api/admin/users?q=sorted&sort=name&dir=${dir}`))
+        .json()
+        .items.map((u: { name: string | null }) => u.name);
+    expect(await names('asc')).toEqual(['ada', 'Bea', 'Cleo', null]);
+    expect(await names('desc')).toEqual(['Cleo', 'Bea', 'ada', null]);
+  });
+
   test('changing a role takes effect at once', async () => {
     const target = new Agent(ctx.app);
     const id = (await target.register('promote@example.com')).json().id;
@@ -338,7 +356,7 @@ describe('settings', () => {
       publicUrl: 'https://sign.example.org',
       analyticsScriptUrl: 'https://stats.example.net/s.js',
     });
-    const csp = String((await ctx.app.inject('/api/site-settings')).headers['content-security-policy']);
+    const csp = String((await ctx.app.inject('/robots.txt')).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://stats.example.net");
     const anon = new Agent(ctx.app);
     anon.ip = '192.0.2.77';
@@ -352,7 +370,7 @@ describe('settings', () => {
     ).json();
     expect(sig.qrCodeData).toMatch(/^https:\/\/sign\.example\.org\/verify-signature\?/);
     await admin.put('/api/admin/settings', { ...current, analyticsScriptUrl: '' });
-    expect(String((await ctx.app.inject('/api/site-settings')).headers['content-security-policy'])).toContain(
+    expect(String((await ctx.app.inject('/robots.txt')).headers['content-security-policy'])).toContain(
       "script-src 'self';",
     );
   });

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/kysely.ts';
-import { createSelfSignedIdentity, describeIdentity, type SigningIdentity } from '../pdf/certificate.ts';
+import { createSelfSignedIdentity, describeCertificate, type SigningIdentity } from '../pdf/certificate.ts';
 
 const SECRET_NAME = 'pdf-signing-identity';
 
@@ -31,7 +31,7 @@ export class SigningIdentityStore {
       const value: Stored = {
         p12: created.p12.toString('base64'),
         password: created.password,
-        subject: describeIdentity(created)?.subject ?? this.commonName(),
+        subject: describeCertificate(created.p12, created.password)?.subject ?? this.commonName(),
       };
       await this.db
         .insertInto('app_secrets')
@@ -56,7 +56,7 @@ export class SigningIdentityStore {
     } catch {
       return { kind: 'invalid' };
     }
-    const subject = describeIdentity({ p12, password })?.subject ?? 'Configured certificate';
+    const subject = describeCertificate(p12, password)?.subject ?? 'Configured certificate';
     const value: Stored = { p12: p12.toString('base64'), password, subject };
     await this.db
       .insertInto('app_secrets')

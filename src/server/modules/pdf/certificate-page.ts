@@ -1,6 +1,8 @@
-import { layoutText, ops, PdfArray, PdfNumber, rgb, type PDF, type PDFPage } from '@libpdf/core';
+import { ops, PdfArray, PdfNumber, type PDF, type PDFPage } from '@libpdf/core';
+import { appendContent } from './content.ts';
 import { qrModules } from './stamp.ts';
-import { fit, latin1 } from './text.ts';
+import type { PdfText } from './pdf-text.ts';
+import { fitLine, wrapLines, type Line, type Operator } from './text.ts';
 
 export interface CertificateInfo {
   documentName: string;
@@ -22,35 +24,42 @@ export interface CertificateInfo {
 const W = 595.28;
 const H = 841.89;
 const M = 56;
-const ink = rgb(0.1, 0.1, 0.15);
-const muted = rgb(0.35, 0.35, 0.42);
+type Colour = [number, number, number];
+const ink: Colour = [0.1, 0.1, 0.15];
+const muted: Colour = [0.35, 0.35, 0.42];
 
 /**
  * The last page: what was signed, by whom, when, and how to check it. The file's own hash cannot
  * be printed inside the file, so the page states the two hashes that are true of its prefixes and
  * points to the server for the whole file.
  */
-export function addCertificatePage(pdf: PDF, info: CertificateInfo): PDFPage {
+export function addCertificatePage(pdf: PDF, writer: PdfText, info: CertificateInfo): PDFPage {
   const page = pdf.addPage({ width: W, height: H });
   // The page tree may pass /Rotate or a CropBox down to new pages: this one stands upright, whole.
   page.dict.set('Rotate', PdfNumber.of(0));
   page.dict.set('CropBox', new PdfArray([0, 0, W, H].map((v) => PdfNumber.of(v))));
   let y = H - M;
+  const out: Operator[] = [ops.pushGraphicsState(), ops.beginText()];
+  const put = (line: Line, size: number, color: Colour) => {
+    out.push(ops.setNonStrokingRGB(...color), ops.setTextMatrix(1, 0, 0, 1, M, y));
+    out.push(...writer.show(page, line, size));
+  };
   const text = (
     s: string,
-    o: { size?: number; bold?: boolean; mono?: boolean; color?: typeof ink; gap?: number } = {},
+    o: { size?: number; bold?: boolean; mono?: boolean; color?: Colour; gap?: number } = {},
   ) => {
     const size = o.size ?? 10;
-    const font = o.mono ? 'Courier' : o.bold ? 'Helvetica-Bold' : 'Helvetica';
-    page.drawText(fit(latin1(s), font, size, W - 2 * M), { x: M, y, size, font, color: o.color ?? ink });
+    put(fitLine(s, o.mono ? 'mono' : o.bold ? 'bold' : 'regular', size, W - 2 * M), size, o.color ?? ink);
     y -= o.gap ?? size * 1.45;
   };
   const para = (s: string, size = 8.5) => {
-    const clean = latin1(s);
     const lineHeight = size * 1.35;
-    const { lines } = layoutText(clean, 'Helvetica', size, W - 2 * M, lineHeight);
-    page.drawText(clean, { x: M, y, size, font: 'Helvetica', color: muted, maxWidth: W - 2 * M, lineHeight });
-    y -= lines.length * lineHeight + 6;
+    const lines = wrapLines(s, 'regular', size, W - 2 * M);
+    for (const line of lines) {
+      put(line, size, muted);
+      y -= lineHeight;
+    }
+    y -= 6;
   };
 
   text('Signing certificate', { size: 20, bold: true, gap: 30 });
@@ -102,7 +111,10 @@ export function addCertificatePage(pdf: PDF, info: CertificateInfo): PDFPage {
 
   const side = 96;
   const modules = qrModules(info.verifyUrl, W - M - side, H - M - side + 8, side, 0, true);
-  page.drawOperators([
+  appendContent(pdf, page, [
+    ...out,
+    ops.endText(),
+    ops.popGraphicsState(),
     ops.pushGraphicsState(),
     ops.setNonStrokingGray(0),
     ...modules,

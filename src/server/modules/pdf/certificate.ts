@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import forge from 'node-forge';
+import type { SigningCertificateInfo } from '#shared/admin/signing-certificate.ts';
 
 export interface SigningIdentity {
   /** PKCS#12 (.p12) bytes holding the key and its certificate chain. */
@@ -40,21 +41,56 @@ export function createSelfSignedIdentity(commonName: string, now = new Date()): 
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), password };
 }
 
-/** Subject and validity of the first certificate in a PKCS#12, or null when it cannot be opened. */
-export function describeIdentity(identity: SigningIdentity) {
+export type CertificateFacts = Omit<SigningCertificateInfo, 'expiresInDays' | 'source' | 'uploadedAt'> & {
+  /** Whether the first certificate belongs to the key (a file exported CA-first signs invalidly). */
+  keyMatches: boolean;
+};
+
+function distinguishedName(name: forge.pki.Certificate['subject']): string {
+  const cn = name.getField('CN')?.value as string | undefined;
+  if (cn) return cn;
+  return name.attributes.map((a) => `${a.shortName ?? a.name}=${String(a.value)}`).join(', ');
+}
+
+/** The last file described: admin pages ask about the same identity on every load (3DES is slow). */
+let last: { p12: Buffer; password: string; facts: CertificateFacts | null } | null = null;
+
+/**
+ * The certificate a PKCS#12 signs with (the PDF signer takes the file's first one), or null when
+ * forge cannot open the file with this password or it holds no certificate and key.
+ */
+export function describeCertificate(p12Bytes: Buffer, password: string): CertificateFacts | null {
+  if (last && last.password === password && last.p12.equals(p12Bytes)) return last.facts;
+  const facts = readCertificate(p12Bytes, password);
+  last = { p12: Buffer.from(p12Bytes), password, facts };
+  return facts;
+}
+
+function readCertificate(p12Bytes: Buffer, password: string): CertificateFacts | null {
   try {
-    const asn1 = forge.asn1.fromDer(identity.p12.toString('binary'));
-    const p12 = forge.pkcs12.pkcs12FromAsn1(asn1, identity.password);
-    const bags = p12.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? [];
-    const keys =
-      p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!] ??
-      [];
-    const cert = bags[0]?.cert;
-    if (!cert || keys.length === 0) return null;
+    const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12Bytes.toString('binary')), password);
+    const bags = (type: string) => p12.getBags({ bagType: type })[type] ?? [];
+    const cert = bags(forge.pki.oids.certBag!).find((b) => b.cert)?.cert;
+    const key = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag!), ...bags(forge.pki.oids.keyBag!)][0]?.key as
+      forge.pki.rsa.PrivateKey | undefined;
+    if (!cert || !key) return null;
+    const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+    let selfSigned = false;
+    try {
+      selfSigned = cert.verify(cert);
+    } catch {
+      // verify throws when the issuer is someone else
+    }
+    const fingerprint = crypto.createHash('sha256').update(der).digest('hex');
     return {
-      subject: cert.subject.getField('CN')?.value as string | undefined,
+      subject: distinguishedName(cert.subject),
+      issuer: distinguishedName(cert.issuer),
+      serialNumber: cert.serialNumber.replace(/^0+(?=.)/, '').toUpperCase(),
       notBefore: cert.validity.notBefore.toISOString(),
       notAfter: cert.validity.notAfter.toISOString(),
+      selfSigned,
+      fingerprint: (fingerprint.match(/../g) ?? []).join(':').toUpperCase(),
+      keyMatches: Boolean((cert.publicKey as forge.pki.rsa.PublicKey).n?.equals(key.n)),
     };
   } catch {
     return null;

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
-import { P12Signer, type PDF, type PDFImage } from '@libpdf/core';
+import { P12Signer, type PDF, type PDFImage, type PDFPage } from '@libpdf/core';
 import { addCertificatePage, type CertificateInfo } from './certificate-page.ts';
 import { isParseError, openPdf } from './open.ts';
 import { insidePage, pageGeometry, type DisplayRect, type PageGeometry } from './page-geometry.ts';
 import { embedRaster, type RasterImage } from './image.ts';
-import { drawPlacement, ownResources, stampRect, stampSize, type StampText } from './stamp.ts';
+import { appendContent } from './content.ts';
+import { ownResources, placementOperators, stampRect, stampSize, type StampText } from './stamp.ts';
+import { PdfText } from './pdf-text.ts';
+import type { Operator } from './text.ts';
 
 /** The work the pool runs. Plain data in and out, so it crosses worker_threads unchanged. */
 
@@ -126,9 +129,10 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
   }
 
   const images = new Map<number, PDFImage>();
+  const stampText = new PdfText(pdf);
   const size = stampSize(req.stamp);
   const stamps: DisplayRect[] = [];
-  const pages = new Map<number, ReturnType<PDF['getPage']>>();
+  const pages = new Map<number, { page: PDFPage; operators: Operator[] }>();
   for (const p of req.placements) {
     let image = images.get(p.image);
     if (!image) {
@@ -137,16 +141,18 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
     }
     let page = pages.get(p.page);
     if (!page) {
-      page = pdf.getPage(p.page - 1)!;
-      ownResources(pdf, page);
+      page = { page: pdf.getPage(p.page - 1)!, operators: [] };
+      ownResources(pdf, page.page);
       pages.set(p.page, page);
     }
     const g = geometry.get(p.page)!;
     const stamp = stampRect(g, p.rect, size);
     stamps.push(stamp);
-    drawPlacement(page!, g, image, p.rect, stamp, req.stamp);
+    page.operators.push(...placementOperators(stampText, page.page, g, image, p.rect, stamp, req.stamp));
   }
+  for (const { page, operators } of pages.values()) appendContent(pdf, page, operators);
 
+  stampText.finalize();
   const stamped = await pdf.save({ incremental: true });
   // One running hash serves both prefixes: the signed file only appends to the stamped one.
   const hash = crypto.createHash('sha256').update(stamped);
@@ -154,7 +160,8 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
   const originalIsPrefix = startsWith(stamped, req.pdf);
   await pdf.reload(stamped);
   allowIncremental(pdf);
-  addCertificatePage(pdf, {
+  const certificateText = new PdfText(pdf);
+  addCertificatePage(pdf, certificateText, {
     ...req.certificate,
     originalSha256: req.originalSha256,
     originalLength: req.pdf.length,
@@ -162,6 +169,7 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
     stampedSha256,
     stampedLength: stamped.length,
   });
+  certificateText.finalize();
   const { bytes } = await pdf.sign({
     signer: await signerFor(req.identity),
     reason: req.reason,

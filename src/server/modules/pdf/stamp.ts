@@ -1,9 +1,8 @@
-import { measureText, ops, PdfDict, type PDF, type PDFImage, type PDFPage } from '@libpdf/core';
+import { ops, PdfDict, type PDF, type PDFImage, type PDFPage } from '@libpdf/core';
 import QRCode from 'qrcode';
 import { inherited, type DisplayRect, type PageGeometry } from './page-geometry.ts';
-import { fit, latin1 } from './text.ts';
-
-type Operator = ReturnType<typeof ops.fill>;
+import type { PdfText } from './pdf-text.ts';
+import { fitLine, layoutLine, type Operator, type TextStyle } from './text.ts';
 
 export interface StampText {
   reference: string;
@@ -27,20 +26,18 @@ export function ownResources(pdf: PDF, page: PDFPage) {
   page.dict.set('Resources', copy);
 }
 
-function stampLines(t: StampText) {
+function stampLines(t: StampText): { text: string; style: TextStyle }[] {
   const host = t.verifyUrl.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
   return [
-    { text: 'Signed electronically with Inkproof', bold: false },
-    { text: t.reference, bold: true },
-    { text: latin1(`Verify: ${host}`), bold: false },
-    { text: t.signedAt, bold: false },
+    { text: 'Signed electronically with Inkproof', style: 'regular' },
+    { text: t.reference, style: 'bold' },
+    { text: `Verify: ${host}`, style: 'regular' },
+    { text: t.signedAt, style: 'regular' },
   ];
 }
 
 export function stampSize(t: StampText) {
-  const widths = stampLines(t).map((l) =>
-    measureText(l.text, l.bold ? 'Helvetica-Bold' : 'Helvetica', FONT_SIZE),
-  );
+  const widths = stampLines(t).map((l) => layoutLine(l.text, l.style).width * FONT_SIZE);
   return { width: QR_SIDE + GAP + Math.min(140, Math.max(...widths)) + 1, height: QR_SIDE };
 }
 
@@ -116,21 +113,20 @@ function qrOps(url: string, x: number, y: number, side: number): Operator[] {
 }
 
 /**
- * Draws one signature image fitted into its rectangle and its verification stamp. Everything is
- * drawn in display coordinates (points of the page as shown, origin top-left, y down): one `cm`
- * turns them into user space, whatever the page's /Rotate and box origin.
+ * The operators drawing one signature image fitted into its rectangle and its verification stamp.
+ * Everything is drawn in display coordinates (points of the page as shown, origin top-left, y
+ * down): one `cm` turns them into user space, whatever the page's /Rotate and box origin.
  */
-export function drawPlacement(
+export function placementOperators(
+  writer: PdfText,
   page: PDFPage,
   g: PageGeometry,
   image: PDFImage,
   r: DisplayRect,
   stamp: DisplayRect,
   text: StampText,
-) {
+): Operator[] {
   const imageName = page.registerImage(image);
-  const regular = page.registerFont('Helvetica');
-  const bold = page.registerFont('Helvetica-Bold');
   const scale = Math.min(r.width / image.width, r.height / image.height);
   const w = image.width * scale;
   const h = image.height * scale;
@@ -154,12 +150,9 @@ export function drawPlacement(
     ops.beginText(),
   ];
   lines.forEach((line, i) => {
-    out.push(ops.setFont(`/${line.bold ? bold : regular}`, FONT_SIZE * k));
     out.push(ops.setTextMatrix(1, 0, 0, -1, textX, stamp.y + (6 + i * LEADING) * k));
-    out.push(
-      ops.showText(fit(line.text, line.bold ? 'Helvetica-Bold' : 'Helvetica', FONT_SIZE * k, maxText)),
-    );
+    out.push(...writer.show(page, fitLine(line.text, line.style, FONT_SIZE * k, maxText), FONT_SIZE * k));
   });
   out.push(ops.endText(), ops.popGraphicsState());
-  page.drawOperators(out);
+  return out;
 }

@@ -1,43 +1,158 @@
-import { measureText } from '@libpdf/core';
+import { measureText, type ops } from '@libpdf/core';
+import { covers, FAMILY_COUNT, faceId, faceWidth, type FaceId, type Weight } from './fonts.ts';
+import { hasRtl, shapeArabic, visualOrder } from './rtl.ts';
 
-const TYPOGRAPHIC: Record<string, string> = {
-  '\u2013': '-',
-  '\u2014': '-',
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u201c': '"',
-  '\u201d': '"',
-  '\u2026': '...',
-  '\u2022': '-',
+export type Operator = ReturnType<typeof ops.fill>;
+export type TextStyle = 'regular' | 'bold' | 'mono';
+export type Standard = 'Helvetica' | 'Helvetica-Bold' | 'Courier';
+const STANDARD: Record<TextStyle, Standard> = {
+  regular: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  mono: 'Courier',
 };
 
-/**
- * The standard 14 fonts only cover Latin-1; strip accents where a plain letter exists and show
- * anything else as '?', so no text ever renders as garbage or throws.
- */
-export function latin1(text: string): string {
-  return text.normalize('NFKC').replace(/[^\x20-\x7e\xa0-\xff]/g, (ch) => {
-    if (TYPOGRAPHIC[ch]) return TYPOGRAPHIC[ch];
-    if (ch === '\n' || ch === '\t') return ' ';
-    const plain = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-    return /^[\x20-\x7e]+$/.test(plain) ? plain : '?';
-  });
+/** A piece of a line drawn with one font; `width` in points at size 1. */
+export interface Run {
+  face: Standard | FaceId;
+  text: string;
+  width: number;
+}
+/** One line of text in drawing order (left to right), ready to show. */
+export interface Line {
+  runs: Run[];
+  width: number;
 }
 
-/** Cuts text to fit `maxWidth` points, ending with an ellipsis when cut. */
-export function fit(
-  text: string,
-  font: 'Helvetica' | 'Helvetica-Bold' | 'Courier',
-  size: number,
-  maxWidth: number,
-) {
-  if (measureText(text, font, size) <= maxWidth) return text;
+/** WinAnsiEncoding: Latin-1 plus these at 0x80-0x9f (0 = unused), all in the standard fonts. */
+const WIN_ANSI_EXTRA = new Map(
+  [
+    0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0,
+    0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+    0x0153, 0, 0x017e, 0x0178,
+  ]
+    .map((cp, i) => [String.fromCharCode(cp), 0x80 + i] as const)
+    .filter(([ch]) => ch !== '\0'),
+);
+const isWinAnsi = (text: string) => {
+  for (const ch of text) {
+    const c = ch.charCodeAt(0);
+    if (!((c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch))) return false;
+  }
+  return true;
+};
+
+const clean = (text: string) =>
+  text
+    .normalize('NFC')
+    .replace(/[\t\n\v\f\r\u2028\u2029]/g, ' ')
+    .replace(/\p{Cc}/gu, '');
+
+/**
+ * Lays out one line. Text the standard fonts can print stays in them (nothing to embed, the fast
+ * path for most documents); any other text is drawn whole in the Unicode faces, so it reads as one
+ * typeface, and a character no face has prints as '?'.
+ */
+export function layoutLine(raw: string, style: TextStyle): Line {
+  const text = clean(raw);
+  if (isWinAnsi(text)) {
+    const face = STANDARD[style];
+    const width = measureText(text, face, 1);
+    return { runs: text ? [{ face, text, width }] : [], width };
+  }
+  return unicodeLine(text, style === 'bold' ? 'bold' : 'regular');
+}
+
+function pickFace(codePoint: number, weight: Weight): FaceId | null {
+  for (let family = 0; family < FAMILY_COUNT; family++)
+    if (covers(faceId(family, weight), codePoint)) return faceId(family, weight);
+  return null;
+}
+
+/** Spaces, punctuation, digits and marks stay in the face of the run they are in when it has them. */
+const FOLLOWS = /^[\s\p{P}\p{S}\p{N}\p{M}]$/u;
+
+function unicodeLine(text: string, weight: Weight): Line {
+  // Invisible format characters (bidi marks, joiners) have no glyphs here; drop them.
+  let s = text.replace(/\p{Cf}/gu, '');
+  if (hasRtl(s)) s = visualOrder(shapeArabic(s, (cp) => pickFace(cp, weight) !== null));
+  const runs: Run[] = [];
+  let face: FaceId | null = null;
+  let buf = '';
+  const flush = () => {
+    if (buf) runs.push({ face: face!, text: buf, width: faceWidth(face!, buf) });
+    buf = '';
+  };
+  const add = (f: FaceId, str: string) => {
+    if (f !== face) flush();
+    face = f;
+    buf += str;
+  };
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (face && FOLLOWS.test(ch) && covers(face, cp)) {
+      add(face, ch);
+      continue;
+    }
+    const found = pickFace(cp, weight);
+    if (found) {
+      add(found, ch);
+      continue;
+    }
+    // Compatibility characters (full-width letters, ligatures) print as their plain equivalent.
+    const plain = ch.normalize('NFKC');
+    const plainFace = plain !== ch ? pickFace(plain.codePointAt(0)!, weight) : null;
+    if (plainFace && [...plain].every((c) => covers(plainFace, c.codePointAt(0)!))) add(plainFace, plain);
+    else add(face ?? faceId(0, weight), '?');
+  }
+  flush();
+  return { runs, width: runs.reduce((w, r) => w + r.width, 0) };
+}
+
+/** The line, cut to fit `maxWidth` points at `size` and ending with an ellipsis when cut. */
+export function fitLine(text: string, style: TextStyle, size: number, maxWidth: number): Line {
+  const whole = layoutLine(text, style);
+  if (whole.width * size <= maxWidth) return whole;
+  const chars = [...clean(text)];
   let lo = 0;
-  let hi = text.length;
+  let hi = chars.length;
+  let best = layoutLine('...', style);
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (measureText(`${text.slice(0, mid)}...`, font, size) <= maxWidth) lo = mid;
-    else hi = mid - 1;
+    const line = layoutLine(`${chars.slice(0, mid).join('').trimEnd()}...`, style);
+    if (line.width * size <= maxWidth) {
+      lo = mid;
+      best = line;
+    } else hi = mid - 1;
   }
-  return `${text.slice(0, lo)}...`;
+  return best;
+}
+
+/** Word-wrapped lines no wider than `maxWidth` points at `size`; a longer word keeps its own line. */
+export function wrapLines(text: string, style: TextStyle, size: number, maxWidth: number): Line[] {
+  const space = layoutLine(' ', style).width;
+  const lines: string[] = [];
+  let current: string[] = [];
+  let width = 0;
+  for (const word of clean(text).split(' ').filter(Boolean)) {
+    const w = layoutLine(word, style).width;
+    if (current.length > 0 && (width + space + w) * size > maxWidth) {
+      lines.push(current.join(' '));
+      current = [];
+      width = 0;
+    }
+    width += (current.length > 0 ? space : 0) + w;
+    current.push(word);
+  }
+  if (current.length > 0) lines.push(current.join(' '));
+  return lines.map((line) => layoutLine(line, style));
+}
+
+/** Text of a standard-font run as WinAnsi bytes. */
+export function winAnsiBytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    bytes[i] = c <= 0xff ? c : (WIN_ANSI_EXTRA.get(text[i]!) ?? 0x3f);
+  }
+  return bytes;
 }

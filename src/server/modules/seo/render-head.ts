@@ -1,3 +1,4 @@
+import { SESSION_META } from '#shared/constants.ts';
 import { clampDescription, SITE_NAME, type PageMeta } from './pages.ts';
 
 const esc = (s: string) =>
@@ -6,8 +7,21 @@ const esc = (s: string) =>
 /** JSON inside <script> must not be able to close the tag. */
 const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+export interface HeadExtras {
+  analyticsScriptUrl?: string | null;
+  /** The request carried no session cookie: the app can skip asking who is signed in. */
+  signedOut?: boolean;
+  /** Build files (relative to the web root) the page's code needs: fetched beside the entry. */
+  preloads?: readonly string[];
+}
+
 /** Puts the page's title, description, canonical, social tags and JSON-LD into the SPA's HTML. */
-export function renderHead(template: string, meta: PageMeta, canonical: string, analyticsScriptUrl: string | null = null): string {
+export function renderHead(
+  template: string,
+  meta: PageMeta,
+  canonical: string,
+  extras: HeadExtras = {},
+): string {
   const description = clampDescription(meta.description);
   const tags = [
     `<link rel="canonical" href="${esc(canonical)}" />`,
@@ -23,16 +37,19 @@ export function renderHead(template: string, meta: PageMeta, canonical: string, 
     '<meta name="twitter:card" content="summary" />',
     `<meta name="twitter:title" content="${esc(meta.title)}" />`,
     `<meta name="twitter:description" content="${esc(description)}" />`,
+    extras.signedOut ? `<meta name="${SESSION_META.name}" content="${SESSION_META.none}" />` : '',
     meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '',
-    analyticsScriptUrl ? `<script async src="${esc(analyticsScriptUrl)}"></script>` : '',
+    ...(extras.preloads ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${esc(file)}" />`),
+    extras.analyticsScriptUrl ? `<script async src="${esc(extras.analyticsScriptUrl)}"></script>` : '',
   ]
     .filter(Boolean)
     .join('\n    ');
+  // Replacer functions: a `$` in a title must not be read as a replacement pattern.
   return template
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${esc(meta.title)}</title>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${esc(meta.title)}</title>`)
     .replace(
       /<meta\s+name="description"[\s\S]*?\/>/,
-      `<meta name="description" content="${esc(description)}" />`,
+      () => `<meta name="description" content="${esc(description)}" />`,
     )
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -4,6 +4,9 @@ import type { SiteSettings } from '../../lib/site-settings.ts';
 import { PRIVATE_PREFIXES, SITE_NAME, staticPages, type PageMeta } from './pages.ts';
 import { renderHead } from './render-head.ts';
 
+/** Written by the build (scripts/vite-route-preload.ts): route pattern → files its page needs. */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
 /** Resolves a dynamic page (e.g. a blog post) to its metadata, or null when it does not exist. */
 export type MetaResolver = (pathname: string) => Promise<PageMeta | null | undefined>;
 
@@ -22,6 +25,7 @@ const APP_ROUTES = [
 
 export class SeoService {
   private template: string | null = null;
+  private preloadTable: Array<{ pattern: RegExp; files: string[] }> | null = null;
   private readonly resolvers: MetaResolver[] = [];
 
   constructor(
@@ -46,8 +50,27 @@ export class SeoService {
     return this.template;
   }
 
-  /** The SPA's HTML for a path, with its head filled in, and the status the path deserves. */
-  async render(url: string): Promise<{ status: number; html: string } | null> {
+  /** The route table of the build, read once; none (no preloads) when the build has no such file. */
+  private preloads(pathname: string): string[] {
+    if (!this.preloadTable) {
+      const file = this.webRoot ? path.resolve(this.webRoot, ROUTE_PRELOADS_FILE) : null;
+      const table: Record<string, string[]> =
+        file && fs.existsSync(file)
+          ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>)
+          : {};
+      this.preloadTable = Object.entries(table).map(([route, files]) => ({
+        pattern: routePattern(route),
+        files,
+      }));
+    }
+    return this.preloadTable.find((r) => r.pattern.test(pathname))?.files ?? [];
+  }
+
+  /**
+   * The SPA's HTML for a path, with its head filled in, and the status the path deserves.
+   * `signedOut`: the request carried no session cookie, so the page can start signed out.
+   */
+  async render(url: string, { signedOut = false } = {}): Promise<{ status: number; html: string } | null> {
     const html = this.indexHtml();
     if (!html) return null;
     const pathname = decodeURIComponent(new URL(url, this.origin).pathname).replace(/\/+$/, '') || '/';
@@ -66,7 +89,12 @@ export class SeoService {
     if (PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)))
       meta = { ...meta, noindex: true };
     const canonical = `${this.origin}${pathname === '/' ? '/' : pathname}`;
-    return { status, html: renderHead(html, meta, canonical, this.site().analyticsScriptUrl) };
+    const extras = {
+      analyticsScriptUrl: this.site().analyticsScriptUrl,
+      signedOut,
+      preloads: status === 200 ? this.preloads(pathname) : [],
+    };
+    return { status, html: renderHead(html, meta, canonical, extras) };
   }
 
   sitemap(extra: { path: string; lastmod?: string }[]): string {
@@ -93,6 +121,15 @@ export class SeoService {
     );
   }
 }
+
+/** '/blog/:slug' → /^\/blog\/[^/]+$/ */
+const routePattern = (route: string) =>
+  new RegExp(
+    `^${route
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('\\/')}$`,
+  );
 
 const escapeXml = (s: string) =>
   s.replace(

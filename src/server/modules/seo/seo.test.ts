@@ -18,6 +18,14 @@ beforeAll(async () => {
   const js = 'export const answer = 42;\n'.repeat(200);
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), js);
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
+  fs.mkdirSync(path.join(webRoot, '.vite'));
+  fs.writeFileSync(
+    path.join(webRoot, '.vite', 'route-preloads.json'),
+    JSON.stringify({
+      '/': ['assets/home-page-abc.js', 'assets/icons-def.js'],
+      '/blog/:slug': ['assets/post-ghi.js'],
+    }),
+  );
   ctx = await testApp({ webRoot });
 });
 afterAll(async () => {
@@ -71,6 +79,40 @@ describe('HTML for clients that run no JavaScript', () => {
   test('a path cannot inject markup into the head', async () => {
     const res = await ctx.app.inject('/%22%3E%3Cscript%3Ealert(1)%3C/script%3E');
     expect(res.body).not.toContain('<script>alert(1)');
+  });
+});
+
+describe('what the app needs to start fast', () => {
+  const sessionMeta = '<meta name="inkproof-session" content="none" />';
+
+  test('a visitor without a session cookie gets the signed-out mark, so the app skips GET /api/user', async () => {
+    const res = await ctx.app.inject('/');
+    expect(head(res.body)).toContain(sessionMeta);
+  });
+
+  test('a request with a session cookie (even an expired one) gets no mark and asks the API as usual', async () => {
+    const res = await ctx.app.inject({ url: '/', cookies: { inkproof_session: 'expired-or-unknown' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('inkproof-session');
+    const user = await ctx.app.inject({
+      url: '/api/user',
+      cookies: { inkproof_session: 'expired-or-unknown' },
+    });
+    expect(user.statusCode).toBe(401);
+  });
+
+  test("a page's own code is preloaded beside the entry, for its route only", async () => {
+    const home = head((await ctx.app.inject('/')).body);
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-abc.js" />');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/icons-def.js" />');
+    const about = head((await ctx.app.inject('/about')).body);
+    expect(about).not.toContain('modulepreload');
+  });
+
+  test('a route with a parameter is matched, but a page that does not exist preloads nothing', async () => {
+    const missing = await ctx.app.inject('/blog/no-such-post');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('/assets/post-ghi.js');
   });
 });
 

@@ -26,7 +26,21 @@ export function addMonths(ms: number, months: number): number {
   return d.getTime();
 }
 
-export const toOwnSignature = (s: SignatureRow): OwnSignature => ({
+/** Look-up counts live in their own table (migration 0009); a row without one was never verified. */
+export type SignatureWithLookups = SignatureRow & {
+  lookup_count?: number | null;
+  last_verified_at?: string | null;
+};
+
+/** Signatures joined with their look-up counts. */
+export const signaturesWithLookups = (db: Db) =>
+  db
+    .selectFrom('signatures')
+    .leftJoin('signature_lookups', 'signature_lookups.signature_id', 'signatures.id')
+    .selectAll('signatures')
+    .select(['signature_lookups.lookup_count', 'signature_lookups.last_verified_at']);
+
+export const toOwnSignature = (s: SignatureWithLookups): OwnSignature => ({
   id: s.id,
   signerName: s.signer_name ?? '',
   createdAt: s.created_at,
@@ -41,8 +55,8 @@ export const toOwnSignature = (s: SignatureRow): OwnSignature => ({
   qrCodeData: s.qr_code_data ?? '',
   consentAt: s.consent_at,
   revokedAt: s.revoked_at,
-  lookupCount: s.lookup_count,
-  lastVerifiedAt: s.last_verified_at,
+  lookupCount: s.lookup_count ?? 0,
+  lastVerifiedAt: s.last_verified_at ?? null,
 });
 
 const isUniqueViolation = (err: unknown) =>
@@ -118,22 +132,29 @@ export class SignaturesService {
   }
 
   list(userId: number) {
-    return this.db
-      .selectFrom('signatures')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+    return signaturesWithLookups(this.db)
+      .where('signatures.user_id', '=', userId)
+      .orderBy('signatures.created_at', 'desc')
+      .orderBy('signatures.id', 'desc')
       .execute();
   }
 
   get(userId: number, id: number) {
-    return this.db
-      .selectFrom('signatures')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
+    return signaturesWithLookups(this.db)
+      .where('signatures.id', '=', id)
+      .where('signatures.user_id', '=', userId)
       .executeTakeFirst();
+  }
+
+  /** Counts of signatures deleted since their last look-up (no foreign key: see migration 0009). */
+  async purgeOrphanLookups() {
+    const res = await this.db
+      .deleteFrom('signature_lookups')
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('signatures').select('signatures.id').whereRef('signatures.id', '=', 'signature_lookups.signature_id'))),
+      )
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 
   async deleteAll(userId: number) {

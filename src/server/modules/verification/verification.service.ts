@@ -49,13 +49,18 @@ export class VerificationService {
     this.perIp = new BatchedCounter(limiter, clock, 'lookup:ip:', () => limits().lookupWindowMs);
     this.byRef = pointQuery(db, lookupQuery(db).where('reference_number', '=', ''));
     this.byIdQuery = pointQuery(db, lookupQuery(db).where('id', '=', 0));
-    // One prepared UPDATE run for the whole batch in one transaction (see batchStatement).
+    // One prepared upsert run for the whole batch in one transaction (see batchStatement).
     this.addCounts = batchStatement(
       db,
       db
-        .updateTable('signatures')
-        .set((eb) => ({ lookup_count: eb('lookup_count', '+', 0), last_verified_at: '' }))
-        .where('id', '=', 0),
+        .insertInto('signature_lookups')
+        .values({ signature_id: 0, lookup_count: 0, last_verified_at: '' })
+        .onConflict((oc) =>
+          oc.column('signature_id').doUpdateSet((eb) => ({
+            lookup_count: eb('signature_lookups.lookup_count', '+', eb.ref('excluded.lookup_count')),
+            last_verified_at: eb.ref('excluded.last_verified_at'),
+          })),
+        ),
     );
   }
 
@@ -158,7 +163,7 @@ export class VerificationService {
     this.counts.clear();
     await this.perIp.flush();
     if (counts.length === 0) return;
-    await this.addCounts(counts.map(([id, c]) => [c.n, iso(c.last), id]));
+    await this.addCounts(counts.map(([id, c]) => [id, c.n, iso(c.last)]));
   }
 }
 

@@ -141,6 +141,24 @@ describe('look-up by reference', () => {
     const mine = (await a.get(`/api/signatures/${sig.id}`)).json();
     expect(mine.lookupCount).toBe(2);
     expect(mine.lastVerifiedAt).toBeTruthy();
+    // a second batch adds to the first
+    await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`);
+    await ctx.app.verification.flush();
+    expect((await a.get(`/api/signatures/${sig.id}`)).json().lookupCount).toBe(3);
+  });
+
+  test('a signature deleted before its look-ups are flushed loses them, and the flush goes on', async () => {
+    const a = await owner();
+    const [gone, kept] = [await saved(a), await saved(a)];
+    await visitor().get(`/api/signatures/verify/${gone.id}`);
+    await visitor().get(`/api/signatures/verify/${kept.id}`);
+    expect((await a.request('DELETE', `/api/signatures/${gone.id}`)).statusCode).toBe(200);
+    await ctx.app.verification.flush();
+    expect((await a.get(`/api/signatures/${kept.id}`)).json().lookupCount).toBe(1);
+    // the clean-up job sweeps the count left by the deleted signature
+    expect(await ctx.app.signatures.purgeOrphanLookups()).toBe(1);
+    expect(await ctx.app.signatures.purgeOrphanLookups()).toBe(0);
+    expect((await a.get(`/api/signatures/${kept.id}`)).json().lookupCount).toBe(1);
   });
 });
 

@@ -12,6 +12,7 @@ import { reportsText } from '#web/features/admin/messages/reports.ts';
 import { emailText } from '#web/features/admin/messages/email.ts';
 import { securityText } from '#web/features/admin/messages/security.ts';
 import { diagnosticsText } from '#web/features/admin/messages/diagnostics.ts';
+import { certificateText } from '#web/features/admin/messages/certificate.ts';
 import { ipText } from '#web/features/admin/messages/ip.ts';
 import { settingsText } from '#web/features/admin/messages/settings.ts';
 
@@ -29,6 +30,7 @@ export const adminText = {
   email: emailText,
   security: securityText,
   diagnostics: diagnosticsText,
+  certificate: certificateText,
   ip: ipText,
   settings: settingsText,
 } as const;

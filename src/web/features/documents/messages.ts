@@ -48,6 +48,15 @@ export const documentsText = {
     'Each signature on the PDF carries a QR code to this reference; the file also holds a digital signature any PDF reader can check.',
   verifyLink: 'Verify this document',
 
+  // detail without a document (part 2 §2.5): tabs 'all' and 'drafts'
+  otherDocuments: 'Your documents',
+  otherTabsLabel: 'Show your documents',
+  tabDrafts: 'Drafts',
+  allListLabel: 'All your documents',
+  draftsListLabel: 'Your documents not signed yet',
+  emptyAll: 'You have no documents yet. Upload one from the documents page.',
+  emptyDrafts: 'No drafts: every one of your documents is signed.',
+
   // viewer
   viewerLabel: 'PDF viewer',
   viewerToolbar: 'Viewer controls',

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { accountMessages } from '#shared/accounts/messages.ts';
 import { INACTIVITY_CHECK_INTERVAL_MS, INACTIVITY_TIMEOUT_MS } from '#shared/constants.ts';
 import { clearSession } from '#web/lib/session/clear-session.ts';
 import { hideInactivityNotice } from '#web/lib/session/inactivity-notice.ts';
 import { keepalive } from '#web/lib/session/keepalive.ts';
-import { logout } from '#web/lib/session/logout.ts';
+import { logout } from '#web/lib/session/logout-request.ts';
 import { toast } from '#web/lib/toast.ts';
 
 const ACTIVITY_EVENTS = [
@@ -50,6 +49,8 @@ export function useInactivityLogout(signedIn: boolean) {
       if (Date.now() - lastActivity >= INACTIVITY_TIMEOUT_MS) {
         window.clearInterval(interval);
         await logout().catch(() => undefined);
+        // The account texts are only needed here, so they stay out of the first page load.
+        const { accountMessages } = await import('#shared/accounts/messages.ts');
         endSession();
         toast({ title: accountMessages.inactivityTitle, description: accountMessages.inactivityText });
         return;

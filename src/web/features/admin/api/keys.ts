@@ -15,6 +15,7 @@ export const adminKeys = {
   siteSettings: ['admin', 'site-settings'] as const,
   supportMessages: ['admin', 'support-messages'] as const,
   diagnostics: ['admin', 'diagnostics'] as const,
+  signingCertificate: ['admin', 'signing-certificate'] as const,
   ipTracking: ['admin', 'ip-tracking'] as const,
   ip: (ip: string, hours: number) => ['admin', 'ip-tracking', 'detail', ip, hours] as const,
 };

@@ -1,15 +1,8 @@
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#web/components/ui/table.tsx';
+import { TableCell } from '#web/components/ui/table.tsx';
 import type { ActivityItem } from '#web/features/admin/api/types.ts';
+import { DataTable } from '#web/features/admin/components/data-table/data-table.tsx';
 import { When } from '#web/features/admin/components/when.tsx';
 import { adminText as t, eventLabel } from '#web/features/admin/messages.ts';
 
@@ -43,55 +36,47 @@ function IpLink({ ip }: { ip: string | null }) {
 export function ActivityTable({ items, caption, emptyText }: ActivityTableProps) {
   const c = t.activityColumns;
   return (
-    <Table scrollLabel={caption}>
-      <TableCaption className="sr-only">{caption}</TableCaption>
-      <TableHead>
-        <tr>
-          <TableHeader>{c.when}</TableHeader>
-          <TableHeader>{c.event}</TableHeader>
-          <TableHeader className="hidden @2xl:table-cell">{c.who}</TableHeader>
-          <TableHeader className="hidden @4xl:table-cell">{c.ip}</TableHeader>
-          <TableHeader>{c.what}</TableHeader>
-        </tr>
-      </TableHead>
-      <TableBody>
-        {items.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={5} className="text-center text-slate-600">
-              {emptyText}
-            </TableCell>
-          </TableRow>
-        ) : (
-          items.map((a) => (
-            <TableRow key={a.id}>
-              <TableCell>
-                <When value={a.createdAt} />
-              </TableCell>
-              <TableCell className="max-w-56 min-w-44">
-                <Badge tone={tone(a.event)}>{eventLabel(a.event)}</Badge>
-                <span className="mt-1 block text-xs break-all text-slate-700 @2xl:hidden">
-                  {a.userEmail ?? t.common.visitor}
-                  <span className="block font-mono">
-                    <IpLink ip={a.ip} />
-                  </span>
-                </span>
-              </TableCell>
-              <TableCell className="hidden break-words @2xl:table-cell">
-                {a.userEmail ?? t.common.visitor}
-                <span className="block font-mono text-xs @4xl:hidden">
-                  <IpLink ip={a.ip} />
-                </span>
-              </TableCell>
-              <TableCell className="hidden font-mono text-xs whitespace-nowrap @4xl:table-cell">
+    <DataTable
+      caption={caption}
+      scrollLabel={caption}
+      columns={[
+        { label: c.when },
+        { label: c.event },
+        { label: c.who, className: 'hidden @2xl:table-cell' },
+        { label: c.ip, className: 'hidden @4xl:table-cell' },
+        { label: c.what },
+      ]}
+      items={items}
+      rowKey={(a) => a.id}
+      empty={emptyText}
+      cells={(a) => (
+        <>
+          <TableCell>
+            <When value={a.createdAt} />
+          </TableCell>
+          <TableCell className="max-w-56 min-w-44">
+            <Badge tone={tone(a.event)}>{eventLabel(a.event)}</Badge>
+            <span className="mt-1 block text-xs break-all text-slate-700 @2xl:hidden">
+              {a.userEmail ?? t.common.visitor}
+              <span className="block font-mono">
                 <IpLink ip={a.ip} />
-              </TableCell>
-              <TableCell className="max-w-md min-w-28 break-words text-slate-700">
-                {a.detail || t.common.none}
-              </TableCell>
-            </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+              </span>
+            </span>
+          </TableCell>
+          <TableCell className="hidden break-words @2xl:table-cell">
+            {a.userEmail ?? t.common.visitor}
+            <span className="block font-mono text-xs @4xl:hidden">
+              <IpLink ip={a.ip} />
+            </span>
+          </TableCell>
+          <TableCell className="hidden font-mono text-xs whitespace-nowrap @4xl:table-cell">
+            <IpLink ip={a.ip} />
+          </TableCell>
+          <TableCell className="max-w-md min-w-28 break-words text-slate-700">
+            {a.detail || t.common.none}
+          </TableCell>
+        </>
+      )}
+    />
   );
 }

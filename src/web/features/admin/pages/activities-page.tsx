@@ -3,12 +3,13 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useActivities } from '#web/features/admin/api/list-activities.ts';
 import { useActivityEvents } from '#web/features/admin/api/list-activity-events.ts';
 import { ActivityTable } from '#web/features/admin/components/activity-table.tsx';
-import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { AdminPage } from '#web/components/admin-page.tsx';
+import { ListToolbar } from '#web/features/admin/components/data-table/list-toolbar.tsx';
+import { PagedList } from '#web/features/admin/components/data-table/paged-list.tsx';
+import { useListState } from '#web/features/admin/components/data-table/use-list-state.ts';
 import { FilterSelect } from '#web/features/admin/components/filter-select.tsx';
-import { Pagination } from '#web/features/admin/components/pagination.tsx';
-import { QueryState, RefreshButton } from '#web/features/admin/components/query-state.tsx';
-import { SearchField } from '#web/features/admin/components/search-field.tsx';
-import { positiveInt, useSearchState } from '#web/features/admin/hooks/use-search-state.ts';
+import { RefreshButton } from '#web/features/admin/components/query-state.tsx';
+import { positiveInt } from '#web/features/admin/hooks/use-search-state.ts';
 import { formatNumber } from '#web/features/admin/lib/format.ts';
 import { adminText, eventLabel } from '#web/features/admin/messages.ts';
 
@@ -16,11 +17,11 @@ const t = adminText.activities;
 const PAGE_SIZE = 25;
 
 export default function AdminActivitiesPage() {
-  const [state, update] = useSearchState({ q: '', event: '', userId: '', page: '1' });
+  const { state, filter, search, paging } = useListState({ event: '', userId: '' }, PAGE_SIZE);
   const events = useActivityEvents();
   const userId = positiveInt(state.userId, 0) || undefined;
   const params = {
-    page: positiveInt(state.page, 1),
+    page: paging.page,
     pageSize: PAGE_SIZE,
     q: state.q || undefined,
     event: state.event || undefined,
@@ -33,14 +34,9 @@ export default function AdminActivitiesPage() {
       lead={t.lead}
       actions={<RefreshButton onClick={() => void query.refetch()} busy={query.isFetching} />}
     >
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchField
-          className="w-full sm:w-80"
-          label={t.search}
-          placeholder={t.searchPlaceholder}
-          value={state.q}
-          onSearch={(q) => update({ q, page: '1' })}
-        />
+      <ListToolbar
+        search={{ ...search, label: t.search, placeholder: t.searchPlaceholder, className: 'w-full sm:w-80' }}
+      >
         <FilterSelect
           className="w-64"
           label={t.event}
@@ -49,35 +45,27 @@ export default function AdminActivitiesPage() {
             ['', t.allEvents],
             ...(events.data ?? []).map((e): [string, string] => [e, eventLabel(e)]),
           ]}
-          onChange={(event) => update({ event, page: '1' })}
+          onChange={(event) => filter({ event })}
         />
-      </div>
+      </ListToolbar>
       {userId ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           {t.userFilter(userId)}
-          <Button variant="ghost" size="sm" onClick={() => update({ userId: '', page: '1' })}>
+          <Button variant="ghost" size="sm" onClick={() => filter({ userId: '' })}>
             <X aria-hidden="true" className="size-4" />
             {t.clearUser}
           </Button>
         </p>
       ) : null}
-      <QueryState query={query} />
-      {query.data ? (
-        <div className="space-y-3">
+      <PagedList query={query} label={t.listLabel} {...paging}>
+        {(data) => (
           <ActivityTable
-            items={query.data.items}
-            caption={t.caption(formatNumber(query.data.total))}
+            items={data.items}
+            caption={t.caption(formatNumber(data.total))}
             emptyText={t.empty}
           />
-          <Pagination
-            page={params.page}
-            pageSize={PAGE_SIZE}
-            total={query.data.total}
-            label={t.listLabel}
-            onPage={(page) => update({ page: String(page) })}
-          />
-        </div>
-      ) : null}
+        )}
+      </PagedList>
     </AdminPage>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { useDashboard } from '#web/features/admin/api/get-dashboard.ts';
 import { ActivityTable } from '#web/features/admin/components/activity-table.tsx';
-import { AdminPage, Section } from '#web/features/admin/components/admin-page.tsx';
+import { AdminPage, Section } from '#web/components/admin-page.tsx';
 import { DashboardCharts } from '#web/features/admin/components/dashboard-charts.tsx';
 import { DashboardStats } from '#web/features/admin/components/dashboard-stats.tsx';
 import { QueryState, RefreshButton } from '#web/features/admin/components/query-state.tsx';

@@ -2,7 +2,7 @@ import { Eye } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { useDiagnostics } from '#web/features/admin/api/get-diagnostics.ts';
-import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { AdminPage } from '#web/components/admin-page.tsx';
 import { DiagnosticsView } from '#web/features/admin/components/diagnostics/diagnostics-view.tsx';
 import { RefreshButton } from '#web/features/admin/components/query-state.tsx';
 import { adminText } from '#web/features/admin/messages.ts';

@@ -3,7 +3,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { useEmailSettings } from '#web/features/admin/api/get-email-settings.ts';
 import { useOutbox } from '#web/features/admin/api/list-outbox.ts';
-import { AdminPage, Section } from '#web/features/admin/components/admin-page.tsx';
+import { AdminPage, Section } from '#web/components/admin-page.tsx';
 import { OutboxTable } from '#web/features/admin/components/email/outbox-table.tsx';
 import { SmtpForm } from '#web/features/admin/components/email/smtp-form.tsx';
 import { TestEmailForm } from '#web/features/admin/components/email/test-email-form.tsx';

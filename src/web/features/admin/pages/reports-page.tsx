@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { reportExportUrl, useReport } from '#web/features/admin/api/get-report.ts';
-import { AdminPage, Section } from '#web/features/admin/components/admin-page.tsx';
+import { AdminPage, Section } from '#web/components/admin-page.tsx';
 import { BarChart } from '#web/features/admin/components/bar-chart.tsx';
 import { QueryState } from '#web/features/admin/components/query-state.tsx';
 import { ReportCharts } from '#web/features/admin/components/reports/report-charts.tsx';

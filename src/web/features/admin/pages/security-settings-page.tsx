@@ -1,5 +1,5 @@
 import { useSecuritySettings } from '#web/features/admin/api/get-security-settings.ts';
-import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { AdminPage } from '#web/components/admin-page.tsx';
 import { QueryState } from '#web/features/admin/components/query-state.tsx';
 import { SecurityForm } from '#web/features/admin/components/security/security-form.tsx';
 import { adminText } from '#web/features/admin/messages.ts';

@@ -1,6 +1,6 @@
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { useSiteSettings } from '#web/features/admin/api/get-site-settings.ts';
-import { AdminPage, Section } from '#web/features/admin/components/admin-page.tsx';
+import { AdminPage, Section } from '#web/components/admin-page.tsx';
 import { QueryState } from '#web/features/admin/components/query-state.tsx';
 import { SiteSettingsForm } from '#web/features/admin/components/settings/site-settings-form.tsx';
 import { SupportMessages } from '#web/features/admin/components/settings/support-messages.tsx';

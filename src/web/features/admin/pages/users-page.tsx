@@ -1,13 +1,13 @@
 import { userSortFields } from '#shared/admin/schemas.ts';
 import { useUsers } from '#web/features/admin/api/list-users.ts';
-import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
+import { AdminPage } from '#web/components/admin-page.tsx';
+import { ListToolbar } from '#web/features/admin/components/data-table/list-toolbar.tsx';
+import { PagedList } from '#web/features/admin/components/data-table/paged-list.tsx';
+import { useListState } from '#web/features/admin/components/data-table/use-list-state.ts';
 import { FilterSelect } from '#web/features/admin/components/filter-select.tsx';
-import { Pagination } from '#web/features/admin/components/pagination.tsx';
-import { QueryState } from '#web/features/admin/components/query-state.tsx';
-import { SearchField } from '#web/features/admin/components/search-field.tsx';
 import { UserDetailDialog } from '#web/features/admin/components/users/user-detail-dialog.tsx';
 import { UsersTable } from '#web/features/admin/components/users/users-table.tsx';
-import { oneOf, positiveInt, useSearchState } from '#web/features/admin/hooks/use-search-state.ts';
+import { oneOf, positiveInt } from '#web/features/admin/hooks/use-search-state.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { useUser } from '#web/lib/session/get-user.ts';
 
@@ -15,16 +15,12 @@ const t = adminText.users;
 const PAGE_SIZE = 20;
 
 export default function AdminUsersPage() {
-  const [state, update] = useSearchState({
-    q: '',
-    role: '',
-    sort: 'createdAt',
-    dir: 'desc',
-    page: '1',
-    user: '',
-  });
+  const { state, update, filter, search, paging } = useListState(
+    { role: '', sort: 'createdAt', dir: 'desc', user: '' },
+    PAGE_SIZE,
+  );
   const params = {
-    page: positiveInt(state.page, 1),
+    page: paging.page,
     pageSize: PAGE_SIZE,
     q: state.q || undefined,
     sort: oneOf(state.sort, userSortFields, 'createdAt'),
@@ -36,14 +32,9 @@ export default function AdminUsersPage() {
   const openId = positiveInt(state.user, 0) || null;
   return (
     <AdminPage title={t.title} lead={t.lead}>
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchField
-          className="w-full sm:w-72"
-          label={t.search}
-          placeholder={t.searchPlaceholder}
-          value={state.q}
-          onSearch={(q) => update({ q, page: '1' })}
-        />
+      <ListToolbar
+        search={{ ...search, label: t.search, placeholder: t.searchPlaceholder, className: 'w-full sm:w-72' }}
+      >
         <FilterSelect
           className="w-40"
           label={t.roleFilter}
@@ -53,30 +44,22 @@ export default function AdminUsersPage() {
             ['admin', t.roles.admin!],
             ['user', t.roles.user!],
           ]}
-          onChange={(role) => update({ role, page: '1' })}
+          onChange={(role) => filter({ role })}
         />
-      </div>
-      <QueryState query={query} />
-      {query.data ? (
-        <div className="space-y-3">
+      </ListToolbar>
+      <PagedList query={query} label={t.listLabel} {...paging}>
+        {(data) => (
           <UsersTable
-            users={query.data.items}
-            total={query.data.total}
+            users={data.items}
+            total={data.total}
             sort={params.sort}
             dir={params.dir}
-            onSort={(sort, dir) => update({ sort, dir, page: '1' })}
+            onSort={(sort, dir) => filter({ sort, dir })}
             onOpen={(id) => update({ user: String(id) })}
             meId={me?.id}
           />
-          <Pagination
-            page={params.page}
-            pageSize={PAGE_SIZE}
-            total={query.data.total}
-            label={t.listLabel}
-            onPage={(page) => update({ page: String(page) })}
-          />
-        </div>
-      ) : null}
+        )}
+      </PagedList>
       <UserDetailDialog userId={openId} meId={me?.id} onClose={() => update({ user: '' })} />
     </AdminPage>
   );

@@ -1,6 +1,6 @@
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { REFERENCE_MAX } from '#shared/signatures/reference.ts';
-import { ADDITIONAL_DATA_MAX, SIGNER_NAME_MAX } from '#shared/signatures/schemas.ts';
+import { ADDITIONAL_DATA_MAX, SIGNER_NAME_MAX } from '#shared/signatures/limits.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { creatorText as t } from '../messages.ts';

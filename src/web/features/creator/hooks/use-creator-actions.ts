@@ -3,7 +3,8 @@ import { ApiError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { generateReference } from '#shared/signatures/reference.ts';
-import { ANONYMOUS_EXPIRY_MONTHS, type OwnSignature } from '#shared/signatures/schemas.ts';
+import { ANONYMOUS_EXPIRY_MONTHS } from '#shared/signatures/limits.ts';
+import type { OwnSignature } from '#shared/signatures/schemas.ts';
 import { saveSignature, useSaveSignature } from '../api/save-signature.ts';
 import {
   exportCombined,

@@ -8,6 +8,7 @@ import { useDocument } from '../api/get-document.ts';
 import { DocumentDetailActions } from '../components/document-detail-actions.tsx';
 import { DocumentInfoCard } from '../components/document-info-card.tsx';
 import { DocumentNotFound } from '../components/document-not-found.tsx';
+import { DocumentTabs } from '../components/document-tabs.tsx';
 import { PdfViewer } from '../components/pdf-viewer.tsx';
 import { SigningPrompt } from '../components/signing-prompt.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -30,8 +31,9 @@ export default function DocumentDetailPage() {
   if (id !== null && query.isPending) return <LoadingState label={m.loadingDocument} showLabel />;
   if (!doc)
     return (
-      <div className="px-4 py-16 sm:px-6">
+      <div className="mx-auto max-w-3xl space-y-12 px-4 py-16 sm:px-6">
         <DocumentNotFound reason={query.error?.message} />
+        <DocumentTabs />
       </div>
     );
 

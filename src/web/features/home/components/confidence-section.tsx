@@ -1,6 +1,6 @@
 import { ArrowRight, Fingerprint, QrCode, Stamp } from 'lucide-react';
 import { Link } from 'wouter';
-import { buttonClasses } from '#web/components/ui/button.tsx';
+import { buttonClasses } from '#web/components/ui/button-classes.ts';
 import { homeText } from '#web/features/home/messages.ts';
 
 const t = homeText.confidence;

@@ -1,6 +1,6 @@
 import { Check, PenLine, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
-import { buttonClasses } from '#web/components/ui/button.tsx';
+import { buttonClasses } from '#web/components/ui/button-classes.ts';
 import { SampleSignatureCard } from '#web/features/home/components/sample-signature-card.tsx';
 import { homeText } from '#web/features/home/messages.ts';
 

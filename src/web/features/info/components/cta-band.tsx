@@ -1,6 +1,6 @@
 import { PenLine, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
-import { buttonClasses } from '#web/components/ui/button.tsx';
+import { buttonClasses } from '#web/components/ui/button-classes.ts';
 import { infoText } from '#web/features/info/messages.ts';
 import { cn } from '#web/lib/cn.ts';
 

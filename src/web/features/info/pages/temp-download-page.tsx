@@ -1,5 +1,5 @@
 import { Check, Download } from 'lucide-react';
-import { buttonClasses } from '#web/components/ui/button.tsx';
+import { buttonClasses } from '#web/components/ui/button-classes.ts';
 import { RESET_TEMPLATE_URL } from '#web/features/info/api/get-reset-template.ts';
 import { InfoHero } from '#web/features/info/components/info-hero.tsx';
 import { MailPreview } from '#web/features/info/components/mail-preview.tsx';

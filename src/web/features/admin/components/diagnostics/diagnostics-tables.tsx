@@ -8,7 +8,8 @@ import {
   TableRow,
 } from '#web/components/ui/table.tsx';
 import type { Diagnostics } from '#web/features/admin/api/types.ts';
-import { Section } from '#web/features/admin/components/admin-page.tsx';
+import { DataTable } from '#web/features/admin/components/data-table/data-table.tsx';
+import { Section } from '#web/components/admin-page.tsx';
 import { When } from '#web/features/admin/components/when.tsx';
 import { adminText } from '#web/features/admin/messages.ts';
 
@@ -17,35 +18,22 @@ const t = adminText.diagnostics;
 export function RecentErrors({ errors }: { errors: Diagnostics['recentErrors'] }) {
   return (
     <Section id="errors-heading" title={t.errors}>
-      <Table>
-        <TableCaption className="sr-only">{t.errorsCaption}</TableCaption>
-        <TableHead>
-          <tr>
-            <TableHeader>{t.errorAt}</TableHeader>
-            <TableHeader>{t.errorUrl}</TableHeader>
-            <TableHeader>{t.errorMessage}</TableHeader>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {errors.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={3} className="text-center text-slate-600">
-                {t.errorsEmpty}
-              </TableCell>
-            </TableRow>
-          ) : (
-            errors.map((e, i) => (
-              <TableRow key={`${e.at}-${i}`}>
-                <TableCell>
-                  <When value={e.at} />
-                </TableCell>
-                <TableCell className="font-mono text-xs break-all">{e.url}</TableCell>
-                <TableCell className="break-words">{e.message}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption={t.errorsCaption}
+        columns={[{ label: t.errorAt }, { label: t.errorUrl }, { label: t.errorMessage }]}
+        items={errors.map((e, i) => ({ ...e, key: `${e.at}-${i}` }))}
+        rowKey={(e) => e.key}
+        empty={t.errorsEmpty}
+        cells={(e) => (
+          <>
+            <TableCell>
+              <When value={e.at} />
+            </TableCell>
+            <TableCell className="font-mono text-xs break-all">{e.url}</TableCell>
+            <TableCell className="break-words">{e.message}</TableCell>
+          </>
+        )}
+      />
     </Section>
   );
 }

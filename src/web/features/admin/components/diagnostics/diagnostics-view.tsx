@@ -1,12 +1,13 @@
 import { useDiagnostics } from '#web/features/admin/api/get-diagnostics.ts';
 import { QueryState } from '#web/features/admin/components/query-state.tsx';
+import { SigningCertificateSection } from '#web/features/admin/components/certificate/signing-certificate-section.tsx';
 import { CertificateCard } from '#web/features/admin/components/diagnostics/certificate-card.tsx';
 import { Migrations, RecentErrors } from '#web/features/admin/components/diagnostics/diagnostics-tables.tsx';
 import { LogLevelCard } from '#web/features/admin/components/diagnostics/log-level-card.tsx';
 import { MailCard } from '#web/features/admin/components/diagnostics/mail-card.tsx';
 import { SystemFacts } from '#web/features/admin/components/diagnostics/system-facts.tsx';
 
-/** The server's state; `actions` adds the mail check and the log-level selector. */
+/** The server's state; `actions` adds the mail check, the log-level selector and the certificate upload. */
 export function DiagnosticsView({
   query,
   actions,
@@ -23,7 +24,11 @@ export function DiagnosticsView({
         <MailCard mail={data.mail} actions={actions} />
         <LogLevelCard level={data.logLevel} actions={actions} />
       </div>
-      <CertificateCard certificate={data.certificate} now={query.dataUpdatedAt} />
+      {actions ? (
+        <SigningCertificateSection />
+      ) : (
+        <CertificateCard certificate={data.certificate} now={query.dataUpdatedAt} />
+      )}
       <div className="grid items-start gap-6 xl:grid-cols-[2fr_1fr]">
         <RecentErrors errors={data.recentErrors} />
         <Migrations migrations={data.database.migrations} />

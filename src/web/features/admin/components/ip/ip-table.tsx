@@ -1,21 +1,29 @@
 import { Ban, ChartColumn, ShieldCheck } from 'lucide-react';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#web/components/ui/table.tsx';
+import { TableCell } from '#web/components/ui/table.tsx';
 import type { IpRow } from '#web/features/admin/api/types.ts';
+import {
+  actionsColumn,
+  DataTable,
+  type DataColumn,
+} from '#web/features/admin/components/data-table/data-table.tsx';
+import { RowAction, RowActions } from '#web/features/admin/components/data-table/row-actions.tsx';
 import { formatHour, formatNumber } from '#web/features/admin/lib/format.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 
 const t = adminText.ip;
 const c = t.columns;
+/** The buttons' labels show from this table width; below it, their icons. */
+const wide = 'hidden @3xl:inline';
+
+const columns: DataColumn[] = [
+  { label: c.ip },
+  { label: c.requests, className: 'text-right' },
+  { label: c.lookups, className: 'hidden text-right @xl:table-cell' },
+  { label: c.limited, className: 'hidden text-right @xl:table-cell' },
+  { label: c.lastSeen, className: 'hidden @3xl:table-cell' },
+  actionsColumn,
+];
 
 interface IpTableProps {
   items: IpRow[];
@@ -27,93 +35,67 @@ interface IpTableProps {
 
 export function IpTable({ items, yourIp, onDetails, onBlock, onUnblock }: IpTableProps) {
   return (
-    <Table>
-      <TableCaption className="sr-only">{t.caption}</TableCaption>
-      <TableHead>
-        <tr>
-          <TableHeader>{c.ip}</TableHeader>
-          <TableHeader className="text-right">{c.requests}</TableHeader>
-          <TableHeader className="hidden text-right @xl:table-cell">{c.lookups}</TableHeader>
-          <TableHeader className="hidden text-right @xl:table-cell">{c.limited}</TableHeader>
-          <TableHeader className="hidden @3xl:table-cell">{c.lastSeen}</TableHeader>
-          <TableHeader>
-            <span className="sr-only">{adminText.common.actions}</span>
-          </TableHeader>
-        </tr>
-      </TableHead>
-      <TableBody>
-        {items.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={6} className="text-center text-slate-600">
-              {t.empty}
-            </TableCell>
-          </TableRow>
-        ) : (
-          items.map((r) => (
-            <TableRow key={r.ip}>
-              <TableCell>
-                <span className="block font-mono text-xs break-all text-slate-900">{r.ip}</span>
-                <span className="mt-1 flex flex-wrap gap-1">
-                  {r.ip === yourIp ? <Badge tone="info">{t.you}</Badge> : null}
-                  {r.blocked ? <Badge tone="danger">{t.blocked}</Badge> : null}
-                  {r.limited > 0 ? (
-                    <Badge
-                      tone="warning"
-                      className="@xl:hidden"
-                    >{`${formatNumber(r.limited)} ${c.limited.toLowerCase()}`}</Badge>
-                  ) : null}
-                </span>
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{formatNumber(r.requests)}</TableCell>
-              <TableCell className="hidden text-right tabular-nums @xl:table-cell">
-                {formatNumber(r.lookups)}
-              </TableCell>
-              <TableCell className="hidden text-right tabular-nums @xl:table-cell">
-                {formatNumber(r.limited)}
-              </TableCell>
-              <TableCell className="hidden whitespace-nowrap @3xl:table-cell">
-                {formatHour(r.lastSeenHour)}
-              </TableCell>
-              <TableCell>
-                <span className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => onDetails(r.ip)}
-                    aria-label={t.detailsLabel(r.ip)}
-                  >
-                    <ChartColumn aria-hidden="true" className="size-4" />
-                    <span className="hidden @3xl:inline">{t.details}</span>
-                  </Button>
-                  {r.blocked ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => onUnblock(r.ip)}
-                      aria-label={t.unblockLabel(r.ip)}
-                    >
-                      <ShieldCheck aria-hidden="true" className="size-4" />
-                      <span className="hidden @3xl:inline">{t.unblock}</span>
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                      onClick={() => onBlock(r.ip)}
-                      disabled={r.ip === yourIp}
-                      aria-label={t.blockLabel(r.ip)}
-                    >
-                      <Ban aria-hidden="true" className="size-4" />
-                      <span className="hidden @3xl:inline">{t.block}</span>
-                    </Button>
-                  )}
-                </span>
-              </TableCell>
-            </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+    <DataTable
+      caption={t.caption}
+      columns={columns}
+      items={items}
+      rowKey={(r) => r.ip}
+      empty={t.empty}
+      cells={(r) => (
+        <>
+          <TableCell>
+            <span className="block font-mono text-xs break-all text-slate-900">{r.ip}</span>
+            <span className="mt-1 flex flex-wrap gap-1">
+              {r.ip === yourIp ? <Badge tone="info">{t.you}</Badge> : null}
+              {r.blocked ? <Badge tone="danger">{t.blocked}</Badge> : null}
+              {r.limited > 0 ? (
+                <Badge
+                  tone="warning"
+                  className="@xl:hidden"
+                >{`${formatNumber(r.limited)} ${c.limited.toLowerCase()}`}</Badge>
+              ) : null}
+            </span>
+          </TableCell>
+          <TableCell className="text-right tabular-nums">{formatNumber(r.requests)}</TableCell>
+          <TableCell className="hidden text-right tabular-nums @xl:table-cell">
+            {formatNumber(r.lookups)}
+          </TableCell>
+          <TableCell className="hidden text-right tabular-nums @xl:table-cell">
+            {formatNumber(r.limited)}
+          </TableCell>
+          <TableCell className="hidden whitespace-nowrap @3xl:table-cell">
+            {formatHour(r.lastSeenHour)}
+          </TableCell>
+          <RowActions>
+            <RowAction
+              icon={ChartColumn}
+              label={t.details}
+              ariaLabel={t.detailsLabel(r.ip)}
+              labelClassName={wide}
+              onClick={() => onDetails(r.ip)}
+            />
+            {r.blocked ? (
+              <RowAction
+                icon={ShieldCheck}
+                label={t.unblock}
+                ariaLabel={t.unblockLabel(r.ip)}
+                labelClassName={wide}
+                onClick={() => onUnblock(r.ip)}
+              />
+            ) : (
+              <RowAction
+                icon={Ban}
+                label={t.block}
+                ariaLabel={t.blockLabel(r.ip)}
+                labelClassName={wide}
+                onClick={() => onBlock(r.ip)}
+                disabled={r.ip === yourIp}
+                danger
+              />
+            )}
+          </RowActions>
+        </>
+      )}
+    />
   );
 }

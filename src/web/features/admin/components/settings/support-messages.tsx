@@ -4,7 +4,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { useSupportMessages } from '#web/features/admin/api/list-support-messages.ts';
 import { useSetMessageRead } from '#web/features/admin/api/set-message-read.ts';
-import { Section } from '#web/features/admin/components/admin-page.tsx';
+import { Section } from '#web/components/admin-page.tsx';
 import { Pagination } from '#web/features/admin/components/pagination.tsx';
 import { QueryState } from '#web/features/admin/components/query-state.tsx';
 import { formatDateTime, formatNumber } from '#web/features/admin/lib/format.ts';

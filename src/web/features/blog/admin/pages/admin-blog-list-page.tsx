@@ -10,7 +10,7 @@ import { AdminBlogFrame } from '#web/features/blog/admin/components/admin-blog-f
 import { DeletePostDialog } from '#web/features/blog/admin/components/delete-post-dialog.tsx';
 import { Pager } from '#web/features/blog/admin/components/pager.tsx';
 import { PostTable } from '#web/features/blog/admin/components/post-table.tsx';
-import { SearchBox } from '#web/features/blog/admin/components/search-box.tsx';
+import { SearchField } from '#web/components/search-field.tsx';
 import { blogAdminText } from '#web/features/blog/messages.ts';
 
 const t = blogAdminText.list;
@@ -39,7 +39,13 @@ export default function AdminBlogListPage() {
         </Link>
       }
     >
-      <SearchBox label={t.searchLabel} placeholder={t.searchPlaceholder} onSearch={onSearch} />
+      <SearchField
+        label={t.searchLabel}
+        placeholder={t.searchPlaceholder}
+        value={q}
+        onSearch={onSearch}
+        className="w-full sm:max-w-sm"
+      />
       {posts.isPending ? (
         <LoadingState label={t.loading} />
       ) : posts.isError ? (

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
+
+export interface RouteEntry {
+  path: string;
+  /** Source file of the route's lazy page, e.g. src/web/features/home/pages/home-page.tsx. */
+  src: string;
+  access: string;
+}
+
+/** Where the build writes, for each public route, the chunks its page needs besides the entry's. */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/** The route table of src/web/routes.tsx, read from its source so that renames follow. */
+export function routeTable(routesSource: string): RouteEntry[] {
+  const consts = new Map<string, string>();
+  for (const m of routesSource.matchAll(/const (\w+) = page\(\(\) => import\('#web\/([^']+)'\)\)/g)) {
+    consts.set(m[1]!, `src/web/${m[2]!}`);
+  }
+  const route =
+    /path: '([^']+)',\s*page: (?:page\(\(\) => import\('#web\/([^']+)'\)\)|(\w+)),\s*access: '(\w+)'/g;
+  const routes: RouteEntry[] = [];
+  for (const m of routesSource.matchAll(route)) {
+    const src = m[2] ? `src/web/${m[2]}` : consts.get(m[3]!);
+    if (src) routes.push({ path: m[1]!, src, access: m[4]! });
+  }
+  return routes;
+}
+
+/**
+ * Writes ROUTE_PRELOADS_FILE: route path → the JS files of its page chunk and their static imports,
+ * minus what the entry loads anyway. The server lists them as modulepreload links in the HTML of
+ * that route, so the page's code downloads beside the entry instead of after it has run.
+ */
+export function routePreloads(routesFile = 'src/web/routes.tsx'): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'inkproof-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, OutputChunk>();
+      for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file) || !chunks.has(file)) return seen;
+        seen.add(file);
+        for (const dep of chunks.get(file)!.imports) closure(dep, seen);
+        return seen;
+      };
+      const entry = [...chunks.values()].find((c) => c.isEntry);
+      if (!entry) return this.error('route preloads: the bundle has no entry chunk');
+      const initial = closure(entry.fileName);
+      const table: Record<string, string[]> = {};
+      for (const route of routeTable(fs.readFileSync(path.resolve(root, routesFile), 'utf8'))) {
+        if (route.access !== 'public') continue;
+        const id = path.resolve(root, route.src);
+        const page = [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId === id);
+        if (!page) return this.error(`route preloads: no chunk for ${route.path} (${route.src})`);
+        table[route.path] = [...closure(page.fileName)].filter((file) => !initial.has(file));
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table, null, 2) });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import zlib from 'node:zlib';
+import {
+  ops,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  PdfRef,
+  PdfStream,
+  PdfString,
+  type EmbeddedFont,
+  type PDF,
+  type PDFPage,
+  type PdfObject,
+} from '@libpdf/core';
+import { embedFace, type FaceId } from './fonts.ts';
+import { winAnsiBytes, type Line, type Operator, type Standard } from './text.ts';
+
+const isStandard = (face: string): face is Standard =>
+  face === 'Helvetica' || face === 'Helvetica-Bold' || face === 'Courier';
+
+/**
+ * Writes lines into one document: embeds each Unicode face there the first time a line uses it,
+ * and only the glyphs drawn end up in the file (subset on save). Fonts belong to one loaded state
+ * of the document: after `pdf.reload`, make a new one.
+ */
+export class PdfText {
+  private readonly embedded = new Map<FaceId, EmbeddedFont>();
+  constructor(private readonly pdf: PDF) {}
+
+  /** Operators showing the line from the current text position: font and string per run. */
+  show(page: PDFPage, line: Line, size: number): Operator[] {
+    const out: Operator[] = [];
+    for (const run of line.runs) {
+      if (isStandard(run.face)) {
+        out.push(ops.setFont(`/${page.registerFont(run.face)}`, size));
+        out.push(ops.showText(PdfString.fromBytes(winAnsiBytes(run.text))));
+      } else {
+        const font = this.font(run.face);
+        out.push(ops.setFont(`/${page.registerFont(font)}`, size));
+        const gids = font.encodeTextToGids(run.text);
+        const bytes = new Uint8Array(gids.length * 2);
+        gids.forEach((gid, i) => {
+          bytes[2 * i] = gid >> 8;
+          bytes[2 * i + 1] = gid & 0xff;
+        });
+        out.push(ops.showText(PdfString.fromBytes(bytes)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Subsets the embedded faces to the glyphs drawn; call before saving. (`pdf.sign()` saves
+   * without `subsetFonts` and would embed whole fonts.) The font programs and maps are compressed
+   * here by node's zlib: left to the save, they are deflated in JavaScript, several times slower.
+   */
+  finalize() {
+    if (this.embedded.size === 0) return;
+    this.pdf.fonts.finalize(true);
+    const seen = new Set<string>();
+    const walk = (obj: PdfObject | undefined) => {
+      if (obj instanceof PdfRef) {
+        const key = `${obj.objectNumber} ${obj.generation}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        obj = this.pdf.getObject(obj) ?? undefined;
+      }
+      if (obj instanceof PdfStream && !obj.has('Filter')) {
+        obj.setData(zlib.deflateSync(obj.data));
+        obj.set('Filter', PdfName.of('FlateDecode'));
+      }
+      if (obj instanceof PdfDict) for (const [, value] of obj) walk(value);
+      if (obj instanceof PdfArray) for (const value of obj) walk(value);
+    };
+    for (const font of this.embedded.values()) walk(font.ref);
+  }
+
+  private font(id: FaceId): EmbeddedFont {
+    let font = this.embedded.get(id);
+    if (!font) {
+      font = embedFace(this.pdf, id);
+      this.embedded.set(id, font);
+    }
+    return font;
+  }
+}

@@ -1,0 +1,88 @@
+import type { Key, ReactNode } from 'react';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#web/components/ui/table.tsx';
+import { SortableHeader } from '#web/features/admin/components/sortable-header.tsx';
+import { adminText } from '#web/features/admin/messages.ts';
+
+export interface DataColumn<F extends string = never> {
+  label: string;
+  /** Classes of the header cell: alignment, and the box width from which the column shows. */
+  className?: string;
+  /** The list sorts by this field from the column's header (the table needs `sort`). */
+  sortField?: F;
+  /** Named for screen readers only, as the column of each row's buttons is. */
+  hiddenLabel?: boolean;
+}
+
+/** The last column, holding each row's buttons. */
+export const actionsColumn: DataColumn = { label: adminText.common.actions, hiddenLabel: true };
+
+export interface SortState<F extends string> {
+  sort: F;
+  dir: 'asc' | 'desc';
+  onSort: (field: F, dir: 'asc' | 'desc') => void;
+}
+
+interface DataTableProps<T, F extends string> {
+  /** Read by screen readers as the table's name. */
+  caption: string;
+  columns: DataColumn<F>[];
+  items: T[];
+  rowKey: (item: T) => Key;
+  /** The cells of one row. */
+  cells: (item: T) => ReactNode;
+  /** Shown across the table when there are no items. */
+  empty: ReactNode;
+  sort?: SortState<F>;
+  /** Names the scrolling box for tables with nothing to focus in their rows (see Table). */
+  scrollLabel?: string;
+}
+
+/** An admin list as a table: a caption for screen readers, column headers, one row an item. */
+export function DataTable<T, F extends string = never>({
+  caption,
+  columns,
+  items,
+  rowKey,
+  cells,
+  empty,
+  sort,
+  scrollLabel,
+}: DataTableProps<T, F>) {
+  return (
+    <Table scrollLabel={scrollLabel}>
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <TableHead>
+        <tr>
+          {columns.map(({ label, className, sortField, hiddenLabel }) =>
+            sortField && sort ? (
+              <SortableHeader key={label} field={sortField} label={label} className={className} {...sort} />
+            ) : (
+              <TableHeader key={label} className={className}>
+                {hiddenLabel ? <span className="sr-only">{label}</span> : label}
+              </TableHeader>
+            ),
+          )}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {items.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={columns.length} className="text-center text-slate-600">
+              {empty}
+            </TableCell>
+          </TableRow>
+        ) : (
+          items.map((item) => <TableRow key={rowKey(item)}>{cells(item)}</TableRow>)
+        )}
+      </TableBody>
+    </Table>
+  );
+}
