@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createDb } from '../src/server/db/kysely.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { defaultLimits } from '../src/server/lib/limits.ts';
+import { parseSignatureImage, verificationCopy } from '../src/server/modules/signatures/images.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { DURATION_S, measure, median, printTable, startBaseline, startScript, type Measured } from './lib.ts';
 
@@ -11,15 +13,36 @@ const COUNT = Number(process.env.BENCH_SIGNATURES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /**
- * Issue 3: GET /api/signatures/reference/{ref} over 100,000 stored signatures with random existing
- * references, the rate limiter on (its limit raised so the run is not refused), against a bare
- * node:http server answering the same JSON.
+ * A drawn signature as the creator's 600x250 canvas exports it: a few anti-aliased strokes of
+ * width 2. Stored as the server stores a saved one (the PNG data URL and the watermarked copy).
+ */
+async function drawnSignature() {
+  const strokes = [
+    'M40 170 C 70 40, 110 40, 120 150 S 160 210, 190 120 C 205 80, 230 70, 240 150',
+    'M250 160 C 270 90, 300 90, 310 160 C 320 200, 360 60, 380 140 S 430 190, 460 110',
+    'M470 150 C 500 60, 540 70, 560 130 M 60 200 C 200 185, 380 190, 560 175',
+  ];
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="250">' +
+    strokes.map((d) => `<path d="${d}" stroke="#000" stroke-width="2" stroke-linecap="round" fill="none"/>`).join('') +
+    '</svg>';
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  const parsed = await parseSignatureImage(`data:image/png;base64,${png.toString('base64')}`);
+  if (parsed.kind !== 'ok') throw new Error('bench signature image refused');
+  return { dataUrl: parsed.dataUrl, copy: await verificationCopy(parsed.bytes) };
+}
+
+/**
+ * Issue 3: GET /api/signatures/reference/{ref} over 100,000 stored signatures, each with its
+ * image, with random existing references, the rate limiter on (its limit raised so the run is not
+ * refused), against a bare node:http server answering the same JSON.
  */
 export async function benchLookups() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-lookups-'));
   const { db, dialect } = createDb({ sqliteFile: path.join(dir, 'inkproof.db') });
   await migrateToLatest(db, dialect);
   const started = Date.now();
+  const image = await drawnSignature();
   const refs: string[] = [];
   const now = new Date().toISOString();
   for (let i = 0; i < COUNT; i += 1000) {
@@ -33,9 +56,14 @@ export async function benchLookups() {
         created_at: now,
         user_id: null,
         expires_at: '2099-01-01T00:00:00.000Z',
+        has_image: 1,
       };
     });
-    await db.insertInto('signatures').values(rows).execute();
+    const ids = await db.insertInto('signatures').values(rows).returning('id').execute();
+    await db
+      .insertInto('signature_images')
+      .values(ids.map(({ id }) => ({ signature_id: id, image_data: image.dataUrl, verification_image: image.copy })))
+      .execute();
   }
   await db
     .insertInto('settings')
@@ -46,7 +74,11 @@ export async function benchLookups() {
     })
     .execute();
   await db.destroy();
-  console.log(`\n## look-ups (issue 3): seeded ${COUNT} signatures in ${Date.now() - started} ms`);
+  console.log(
+    `\n## look-ups (issue 3): seeded ${COUNT} signatures with images ` +
+      `(${(image.dataUrl.length / 1024).toFixed(1)} KB data URL + ${(image.copy.length / 1024).toFixed(1)} KB ` +
+      `verification copy each) in ${Date.now() - started} ms`,
+  );
 
   const app = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
   try {

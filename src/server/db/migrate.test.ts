@@ -42,9 +42,126 @@ test('0009 moves look-up counts out of signatures without losing one', async () 
     // counted before "last verified" existed: the creation time is the best lower bound we have
     { reference_number: 'SIG-20260101-CCCC', lookup_count: 2, last_verified_at: '2026-01-01T00:00:00.000Z' },
   ]);
-  const columns = Object.keys((await db.selectFrom('signatures').selectAll().executeTakeFirstOrThrow()) as object);
+  const columns = Object.keys(
+    (await db.selectFrom('signatures').selectAll().executeTakeFirstOrThrow()) as object,
+  );
   expect(columns).not.toContain('lookup_count');
   expect(columns).not.toContain('last_verified_at');
+});
+
+test('0010 moves images to their own table, keeping every row, id and link', async () => {
+  const fresh = await freshDatabase();
+  drop = fresh.drop;
+  const { db, dialect } = fresh;
+  await migrateToLatest(db, dialect, '0009-signature-lookups');
+  // Written through the old schema, which the current schema type no longer describes.
+  const old = db as any;
+  const now = '2026-01-01T00:00:00.000Z';
+  const user = await old
+    .insertInto('users')
+    .values({ email: 'm@example.com', password_hash: 'x', role: 'user', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sig = (ref: string, image: boolean) => ({
+    reference_number: ref,
+    user_id: user.id,
+    signer_name: `Signer ${ref}`,
+    additional_data: 'Lease 7',
+    created_at: now,
+    image_data: image ? `data:image/png;base64,${ref}` : null,
+    verification_image: image ? Buffer.alloc(20_000, 7) : null,
+  });
+  const ids: number[] = [];
+  for (const [ref, image] of [
+    ['SIG-20260101-AAAA', true],
+    ['SIG-20260101-BBBB', false],
+    ['SIG-20260101-CCCC', true],
+  ] as const) {
+    ids.push(
+      (await old.insertInto('signatures').values(sig(ref, image)).returning('id').executeTakeFirstOrThrow())
+        .id,
+    );
+  }
+  // the newest is deleted: its id must not come back after the rebuild
+  await old.deleteFrom('signatures').where('id', '=', ids[2]).execute();
+  const doc = await old
+    .insertInto('documents')
+    .values({
+      user_id: user.id,
+      name: 'Lease',
+      original_filename: 'lease.pdf',
+      mime_type: 'application/pdf',
+      status: 'signed',
+      size: 1,
+      page_count: 1,
+      sha256: 'x',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await old
+    .insertInto('document_signatures')
+    .values({
+      document_id: doc.id,
+      user_id: user.id,
+      signature_id: ids[0],
+      signature_reference: 'SIG-20260101-AAAA',
+      signer_name: 'Signer',
+      page: 1,
+      x: 0,
+      y: 0,
+      width: 1,
+      height: 1,
+      signed_at: now,
+    })
+    .execute();
+
+  expect(await migrateToLatest(db, dialect)).toContain('0010-signature-images');
+
+  const rows = await db
+    .selectFrom('signatures')
+    .select(['id', 'reference_number', 'signer_name', 'has_image'])
+    .orderBy('id')
+    .execute();
+  expect(rows).toEqual([
+    {
+      id: ids[0],
+      reference_number: 'SIG-20260101-AAAA',
+      signer_name: 'Signer SIG-20260101-AAAA',
+      has_image: 1,
+    },
+    {
+      id: ids[1],
+      reference_number: 'SIG-20260101-BBBB',
+      signer_name: 'Signer SIG-20260101-BBBB',
+      has_image: 0,
+    },
+  ]);
+  const images = await db.selectFrom('signature_images').selectAll().execute();
+  expect(images).toHaveLength(1);
+  expect(images[0]!.signature_id).toBe(ids[0]);
+  expect(images[0]!.image_data).toBe('data:image/png;base64,SIG-20260101-AAAA');
+  expect(Buffer.from(images[0]!.verification_image).equals(Buffer.alloc(20_000, 7))).toBe(true);
+  const columns = Object.keys(await db.selectFrom('signatures').selectAll().executeTakeFirstOrThrow());
+  expect(columns).not.toContain('image_data');
+  expect(columns).not.toContain('verification_image');
+
+  const next = await db
+    .insertInto('signatures')
+    .values({ reference_number: 'SIG-20260101-DDDD', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  expect(next.id).toBeGreaterThan(ids[2]!);
+  // references stay unique; deleting a signature takes its images and unlinks its documents
+  await expect(
+    db.insertInto('signatures').values({ reference_number: 'SIG-20260101-AAAA', created_at: now }).execute(),
+  ).rejects.toThrow();
+  await db.deleteFrom('signatures').where('id', '=', ids[0]!).execute();
+  expect(await db.selectFrom('signature_images').selectAll().execute()).toEqual([]);
+  const link = await db.selectFrom('document_signatures').select('signature_id').executeTakeFirstOrThrow();
+  expect(link.signature_id).toBeNull();
+  expect((await db.selectFrom('documents').select('id').execute()).length).toBe(1);
 });
 
 test('an unknown migration name is refused', async () => {

@@ -83,10 +83,6 @@ export interface SignaturesTable {
   signer_name: string | null;
   additional_data: string | null;
   qr_code_data: string | null;
-  /** The clean image as the owner saved it (PNG or sanitised SVG data URL); owner-only. */
-  image_data: string | null;
-  /** Reduced, watermarked PNG: the only picture the public gets. */
-  verification_image: Buffer | null;
   is_public: Generated<number>;
   is_default: Generated<number>;
   consent_at: Timestamp | null;
@@ -95,6 +91,20 @@ export interface SignaturesTable {
   revoked_at: Timestamp | null;
   /** When expiry erased the image and personal data (the row stays to answer 410). */
   purged_at: Timestamp | null;
+  /** 1 while the signature has its images (a row in signature_images): look-ups read only this. */
+  has_image: Generated<number>;
+}
+
+/**
+ * A signature's pictures, apart from the row a verification reads (migration 0010): one row per
+ * signature that has them, gone with the signature, its clear-images or its expiry.
+ */
+export interface SignatureImagesTable {
+  signature_id: number;
+  /** The clean image as the owner saved it (PNG or sanitised SVG data URL); owner-only. */
+  image_data: string;
+  /** Reduced, watermarked PNG: the only picture the public gets. */
+  verification_image: Buffer;
 }
 
 /** How often and when a signature was last verified (its own narrow table: see migration 0009). */
@@ -251,6 +261,7 @@ export interface Database {
   page_views: PageViewsTable;
   settings: SettingsTable;
   signatures: SignaturesTable;
+  signature_images: SignatureImagesTable;
   signature_lookups: SignatureLookupsTable;
   users: UsersTable;
   sessions: SessionsTable;

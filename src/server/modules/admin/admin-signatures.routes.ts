@@ -38,8 +38,8 @@ export function adminSignatureRoutes(app: App) {
             's.revoked_at',
             'l.lookup_count',
             'l.last_verified_at',
+            's.has_image',
           ])
-          .select((eb) => eb('s.image_data', 'is not', null).as('has_image'))
           .orderBy('s.created_at', 'desc')
           .orderBy('s.id', 'desc')
           .limit(pageSize)

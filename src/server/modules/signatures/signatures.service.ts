@@ -11,7 +11,7 @@ import { iso, type Clock } from '../../lib/clock.ts';
 import { parseSignatureImage, verificationCopy } from './images.ts';
 
 export type SaveResult =
-  | { kind: 'ok'; signature: SignatureRow }
+  | { kind: 'ok'; signature: SignatureWithLookups }
   | {
       kind: 'consent-required' | 'reference-taken' | 'image-invalid' | 'image-too-large' | 'image-unreadable';
     };
@@ -26,19 +26,28 @@ export function addMonths(ms: number, months: number): number {
   return d.getTime();
 }
 
-/** Look-up counts live in their own table (migration 0009); a row without one was never verified. */
+/**
+ * Look-up counts (migration 0009) and images (migration 0010) live in tables of their own; a
+ * signature without a count was never verified, one without an image row has none.
+ */
 export type SignatureWithLookups = SignatureRow & {
   lookup_count?: number | null;
   last_verified_at?: string | null;
+  image_data?: string | null;
 };
 
-/** Signatures joined with their look-up counts. */
+/** Signatures joined with their look-up counts and the owner's image. */
 export const signaturesWithLookups = (db: Db) =>
   db
     .selectFrom('signatures')
     .leftJoin('signature_lookups', 'signature_lookups.signature_id', 'signatures.id')
+    .leftJoin('signature_images', 'signature_images.signature_id', 'signatures.id')
     .selectAll('signatures')
-    .select(['signature_lookups.lookup_count', 'signature_lookups.last_verified_at']);
+    .select([
+      'signature_lookups.lookup_count',
+      'signature_lookups.last_verified_at',
+      'signature_images.image_data',
+    ]);
 
 export const toOwnSignature = (s: SignatureWithLookups): OwnSignature => ({
   id: s.id,
@@ -93,8 +102,7 @@ export class SignaturesService {
         signer_name: signerName,
         additional_data: input.additionalData ?? '',
         qr_code_data: this.qrData(input.qrCodeData, reference, signerName, now),
-        image_data: image?.dataUrl ?? null,
-        verification_image: image?.copy ?? null,
+        has_image: image ? 1 : 0,
         is_public: panelSave ? 0 : 1,
         is_default: user && input.isDefault ? 1 : 0,
         consent_at: panelSave ? null : iso(now),
@@ -110,9 +118,24 @@ export class SignaturesService {
               .where('user_id', '=', user.id)
               .execute();
           }
-          return trx.insertInto('signatures').values(row).returningAll().executeTakeFirstOrThrow();
+          const inserted = await trx
+            .insertInto('signatures')
+            .values(row)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          if (image) {
+            await trx
+              .insertInto('signature_images')
+              .values({
+                signature_id: inserted.id,
+                image_data: image.dataUrl,
+                verification_image: image.copy,
+              })
+              .execute();
+          }
+          return inserted;
         });
-        return { kind: 'ok', signature: saved };
+        return { kind: 'ok', signature: { ...saved, image_data: image?.dataUrl ?? null } };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         if (wanted) return { kind: 'reference-taken' };
@@ -151,7 +174,13 @@ export class SignaturesService {
     const res = await this.db
       .deleteFrom('signature_lookups')
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('signatures').select('signatures.id').whereRef('signatures.id', '=', 'signature_lookups.signature_id'))),
+        not(
+          exists(
+            selectFrom('signatures')
+              .select('signatures.id')
+              .whereRef('signatures.id', '=', 'signature_lookups.signature_id'),
+          ),
+        ),
       )
       .executeTakeFirst();
     return Number(res.numDeletedRows);
@@ -162,13 +191,22 @@ export class SignaturesService {
     return Number(res.numDeletedRows);
   }
 
+  /** Keeps the user's signatures (data, references, counts) without their pictures. */
   async clearImages(userId: number) {
-    const res = await this.db
-      .updateTable('signatures')
-      .set({ image_data: null, verification_image: null })
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows);
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('signature_images')
+        .where('signature_id', 'in', (eb) =>
+          eb.selectFrom('signatures').select('id').where('user_id', '=', userId),
+        )
+        .execute();
+      const res = await trx
+        .updateTable('signatures')
+        .set({ has_image: 0 })
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    });
   }
 
   async delete(userId: number, id: number) {
@@ -203,20 +241,21 @@ export class SignaturesService {
 
   /** Erases images and personal data of expired anonymous signatures; the row answers 410. */
   async purgeExpired() {
-    const res = await this.db
-      .updateTable('signatures')
-      .set({
-        image_data: null,
-        verification_image: null,
-        signer_name: null,
-        additional_data: null,
-        qr_code_data: null,
-        purged_at: iso(this.clock.now()),
-      })
-      .where('user_id', 'is', null)
-      .where('expires_at', '<=', iso(this.clock.now()))
-      .where('purged_at', 'is', null)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows);
+    const now = iso(this.clock.now());
+    return this.db.transaction().execute(async (trx) => {
+      const expired = trx
+        .selectFrom('signatures')
+        .select('id')
+        .where('user_id', 'is', null)
+        .where('expires_at', '<=', now)
+        .where('purged_at', 'is', null);
+      await trx.deleteFrom('signature_images').where('signature_id', 'in', expired).execute();
+      const res = await trx
+        .updateTable('signatures')
+        .set({ has_image: 0, signer_name: null, additional_data: null, qr_code_data: null, purged_at: now })
+        .where('id', 'in', expired)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    });
   }
 }

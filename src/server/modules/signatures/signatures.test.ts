@@ -287,12 +287,10 @@ describe('expiry', () => {
       .selectAll()
       .where('id', '=', anon.id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({
-      image_data: null,
-      verification_image: null,
-      signer_name: null,
-      additional_data: null,
-    });
+    expect(row).toMatchObject({ has_image: 0, signer_name: null, additional_data: null });
+    const images = ctx.app.db.selectFrom('signature_images').select('signature_id');
+    expect(await images.where('signature_id', '=', anon.id).execute()).toEqual([]);
+    expect(await images.where('signature_id', '=', kept.id).execute()).toHaveLength(1);
     expect(row.reference_number).toBe(anon.referenceNumber);
     const keptRow = await ctx.app.db
       .selectFrom('signatures')

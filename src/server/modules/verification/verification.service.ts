@@ -142,6 +142,7 @@ export class VerificationService {
     if (!safeEqual(sig, hmac(this.imageKey, `img:${id}`))) return null;
     const row = await this.db
       .selectFrom('signatures')
+      .innerJoin('signature_images', 'signature_images.signature_id', 'signatures.id')
       .select(['verification_image', 'is_public', 'revoked_at', 'expires_at', 'purged_at'])
       .where('id', '=', id)
       .executeTakeFirst();
@@ -167,10 +168,11 @@ export class VerificationService {
   }
 }
 
+/** The narrow signature row only: the images live in their own table (migration 0010). */
 function lookupQuery(db: Db) {
   return db
     .selectFrom('signatures')
-    .select((eb) => [
+    .select([
       'id',
       'user_id',
       'reference_number',
@@ -181,7 +183,7 @@ function lookupQuery(db: Db) {
       'is_public',
       'revoked_at',
       'purged_at',
-      eb('verification_image', 'is not', null).as('has_image'),
+      'has_image',
     ]);
 }
 
