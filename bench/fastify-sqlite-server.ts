@@ -11,7 +11,7 @@ db.pragma('mmap_size = 268435456');
 // the columns the product's look-up reads (verification.service.ts)
 const byRef = db.prepare(
   `select id, user_id, reference_number, signer_name, additional_data, created_at, expires_at,
-   is_public, revoked_at, purged_at, has_image from signatures where reference_number = ?`,
+   is_public, revoked_at, purged_at, image_token from signatures where reference_number = ?`,
 );
 const app = Fastify();
 app.get<{ Params: { ref: string } }>('/api/signatures/reference/:ref', async (req, reply) => {
@@ -24,8 +24,9 @@ app.get<{ Params: { ref: string } }>('/api/signatures/reference/:ref', async (re
     expiresAt: row.expires_at,
     additionalData: row.additional_data,
     referenceNumber: row.reference_number,
-    // ours signs the image URL (an HMAC); an URL of the same length here
-    signatureData: row.has_image ? `/api/signatures/${row.id}/verification-image?sig=${'x'.repeat(43)}` : '',
+    signatureData: row.image_token
+      ? `/api/signatures/${row.id}/verification-image?sig=${row.image_token}`
+      : '',
     isRegisteredUser: row.user_id !== null,
   };
 });

@@ -65,7 +65,11 @@ export async function startScript(file: string, env: Record<string, string>) {
   const port = await freePort();
   const child = fork(file, [], {
     // BENCH_PROFILE profiles these too (src/server/test/server-process.ts does the server)
-    execArgv: [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/srvprof'] : []), '--import', 'tsx'],
+    execArgv: [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/srvprof'] : []),
+      '--import',
+      'tsx',
+    ],
     env: { ...process.env, ...env, PORT: String(port) },
   });
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
@@ -73,7 +77,8 @@ export async function startScript(file: string, env: Record<string, string>) {
 }
 
 /** Starts bench/baseline-server.ts answering `body`. */
-export const startBaseline = (body: string) => startScript('bench/baseline-server.ts', { BASELINE_BODY: body });
+export const startBaseline = (body: string) =>
+  startScript('bench/baseline-server.ts', { BASELINE_BODY: body });
 
 /** The middle run of each measure (throughput, p99, CPU taken separately). */
 export function median(runs: Measured[]): Measured {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { createDb } from '../src/server/db/kysely.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { defaultLimits } from '../src/server/lib/limits.ts';
+import { randomToken } from '../src/server/lib/crypto.ts';
 import { parseSignatureImage, verificationCopy } from '../src/server/modules/signatures/images.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { DURATION_S, measure, median, printTable, startBaseline, startScript, type Measured } from './lib.ts';
@@ -24,7 +25,9 @@ async function drawnSignature() {
   ];
   const svg =
     '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="250">' +
-    strokes.map((d) => `<path d="${d}" stroke="#000" stroke-width="2" stroke-linecap="round" fill="none"/>`).join('') +
+    strokes
+      .map((d) => `<path d="${d}" stroke="#000" stroke-width="2" stroke-linecap="round" fill="none"/>`)
+      .join('') +
     '</svg>';
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const parsed = await parseSignatureImage(`data:image/png;base64,${png.toString('base64')}`);
@@ -56,13 +59,19 @@ export async function benchLookups() {
         created_at: now,
         user_id: null,
         expires_at: '2099-01-01T00:00:00.000Z',
-        has_image: 1,
+        image_token: randomToken(16),
       };
     });
     const ids = await db.insertInto('signatures').values(rows).returning('id').execute();
     await db
       .insertInto('signature_images')
-      .values(ids.map(({ id }) => ({ signature_id: id, image_data: image.dataUrl, verification_image: image.copy })))
+      .values(
+        ids.map(({ id }) => ({
+          signature_id: id,
+          image_data: image.dataUrl,
+          verification_image: image.copy,
+        })),
+      )
       .execute();
   }
   await db
@@ -86,7 +95,9 @@ export async function benchLookups() {
     if (!sample.ok) throw new Error(`lookup failed: ${sample.status}`);
     const body = await sample.text();
     const baseline = await startBaseline(body);
-    const floor = await startScript('bench/fastify-sqlite-server.ts', { BENCH_DB: path.join(dir, 'inkproof.db') });
+    const floor = await startScript('bench/fastify-sqlite-server.ts', {
+      BENCH_DB: path.join(dir, 'inkproof.db'),
+    });
     try {
       const pick = () => refs[Math.floor(Math.random() * refs.length)]!;
       const requests = [
@@ -101,7 +112,8 @@ export async function benchLookups() {
       ] as const;
       const runs: Measured[][] = servers.map(() => []);
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [i, [name, url, pid]] of servers.entries()) runs[i]!.push(await measure(name, url, {}, requests, pid));
+        for (const [i, [name, url, pid]] of servers.entries())
+          runs[i]!.push(await measure(name, url, {}, requests, pid));
       }
       const [base, bare, lookup] = runs.map(median) as [Measured, Measured, Measured];
       console.log(`median of ${ROUNDS} interleaved runs of ${DURATION_S} s each:`);

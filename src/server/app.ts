@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   LogController,
@@ -145,8 +144,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
   const mail = new MailService(db, clock, app.log, config.smtpUrl, config.mailFrom);
-  const [csrfKey, captchaKey, imageKey, analyticsKey, settingsKey] = await Promise.all(
-    ['csrf-key', 'captcha-key', 'image-key', 'analytics-key', 'settings-key'].map((name) => loadSecret(db, name)),
+  const [csrfKey, captchaKey, analyticsKey, settingsKey] = await Promise.all(
+    ['csrf-key', 'captcha-key', 'analytics-key', 'settings-key'].map((name) => loadSecret(db, name)),
   );
   const secretBox = new SecretBox(settingsKey!);
   const emailStore = createEmailSettingsStore(db, clock);
@@ -171,7 +170,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     limiter,
     () => limits,
     captcha,
-    imageKey!,
     (ip, event) => void activity.log(event, { ip }).catch(() => undefined),
   );
 
@@ -214,7 +212,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('recentErrors', []);
   app.decorate('startedAt', Date.now());
 
-  await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   registerIpTracking(app);
   registerSessionHooks(app);

@@ -121,7 +121,7 @@ test('0010 moves images to their own table, keeping every row, id and link', asy
 
   const rows = await db
     .selectFrom('signatures')
-    .select(['id', 'reference_number', 'signer_name', 'has_image'])
+    .select(['id', 'reference_number', 'signer_name', 'image_token'])
     .orderBy('id')
     .execute();
   expect(rows).toEqual([
@@ -129,13 +129,13 @@ test('0010 moves images to their own table, keeping every row, id and link', asy
       id: ids[0],
       reference_number: 'SIG-20260101-AAAA',
       signer_name: 'Signer SIG-20260101-AAAA',
-      has_image: 1,
+      image_token: expect.stringMatching(/^[0-9a-f]{32}$/),
     },
     {
       id: ids[1],
       reference_number: 'SIG-20260101-BBBB',
       signer_name: 'Signer SIG-20260101-BBBB',
-      has_image: 0,
+      image_token: null,
     },
   ]);
   const images = await db.selectFrom('signature_images').selectAll().execute();

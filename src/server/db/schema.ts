@@ -91,8 +91,11 @@ export interface SignaturesTable {
   revoked_at: Timestamp | null;
   /** When expiry erased the image and personal data (the row stays to answer 410). */
   purged_at: Timestamp | null;
-  /** 1 while the signature has its images (a row in signature_images): look-ups read only this. */
-  has_image: Generated<number>;
+  /**
+   * Random, set while the signature has its images (a row in signature_images): a look-up reads
+   * only this row, and the token makes the URL of the verification copy unguessable.
+   */
+  image_token: string | null;
 }
 
 /**

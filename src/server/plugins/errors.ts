@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app.ts';
+import { readCookie } from '../lib/cookies.ts';
 
 /** Every error is `{ message }` with a fitting 4xx status; 5xx hide their details. */
 export function registerErrorHandling(app: App) {
@@ -36,7 +37,9 @@ export function registerErrorHandling(app: App) {
   app.setNotFoundHandler(async (req, reply) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && req.url !== '/api';
-    const page = isPage ? await app.seo.render(req.url, { signedOut: !req.cookies[SESSION_COOKIE] }) : null;
+    const page = isPage
+      ? await app.seo.render(req.url, { signedOut: !readCookie(req.headers.cookie, SESSION_COOKIE) })
+      : null;
     if (page) {
       return reply
         .code(page.status)

@@ -46,7 +46,10 @@ export function registerSecurityHeaders(app: App) {
     } else {
       const script = app.site.analyticsScriptUrl;
       if (script !== cached.script) {
-        cached = { script, headers: headersFor(contentSecurityPolicy(script ? new URL(script).origin : null)) };
+        cached = {
+          script,
+          headers: headersFor(contentSecurityPolicy(script ? new URL(script).origin : null)),
+        };
       }
       reply.headers(cached.headers);
     }

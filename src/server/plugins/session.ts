@@ -4,6 +4,7 @@ import type { App } from '../app.ts';
 import type { UserRow } from '../db/schema.ts';
 import { pointQuery, type Db } from '../db/kysely.ts';
 import { iso, type Clock } from '../lib/clock.ts';
+import { readCookie, setCookie } from '../lib/cookies.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { SecurityLimits } from '../lib/limits.ts';
 
@@ -140,12 +141,12 @@ export class SessionStore {
 }
 
 function setSessionCookie(req: FastifyRequest, reply: FastifyReply, raw: string, maxAgeMs: number) {
-  reply.setCookie(SESSION_COOKIE, raw, {
+  setCookie(reply, SESSION_COOKIE, raw, {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax',
+    sameSite: 'Lax',
     secure: req.protocol === 'https',
-    maxAge: Math.floor(maxAgeMs / 1000),
+    maxAge: maxAgeMs / 1000,
   });
 }
 
@@ -172,14 +173,14 @@ export async function ensureSession(app: App, req: FastifyRequest, reply: Fastif
 export async function endSession(app: App, req: FastifyRequest, reply: FastifyReply) {
   if (req.session) await app.sessions.destroy(req.session.id);
   req.session = null;
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  setCookie(reply, SESSION_COOKIE, '', { path: '/', maxAge: 0 });
 }
 
 export function registerSessionHooks(app: App) {
   app.decorateRequest('session', null);
   // Waits for the database only when a cookie is sent: anonymous look-ups pass straight through.
   app.addHook('onRequest', (req, _reply, done) => {
-    const raw = req.url.startsWith('/api/') ? req.cookies[SESSION_COOKIE] : undefined;
+    const raw = req.url.startsWith('/api/') ? readCookie(req.headers.cookie, SESSION_COOKIE) : undefined;
     if (!raw) return done();
     app.sessions.load(raw).then((session) => {
       req.session = session;

@@ -38,7 +38,7 @@ export function adminSignatureRoutes(app: App) {
             's.revoked_at',
             'l.lookup_count',
             'l.last_verified_at',
-            's.has_image',
+            's.image_token',
           ])
           .orderBy('s.created_at', 'desc')
           .orderBy('s.id', 'desc')
@@ -61,7 +61,7 @@ export function adminSignatureRoutes(app: App) {
           revokedAt: r.revoked_at,
           lookupCount: r.lookup_count ?? 0,
           lastVerifiedAt: r.last_verified_at ?? null,
-          hasImage: Boolean(r.has_image),
+          hasImage: r.image_token !== null,
         })),
         total: Number(count.n),
       };

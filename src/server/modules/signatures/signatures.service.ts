@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/kysely.ts';
 import type { SignatureRow, UserRow } from '../../db/schema.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
+import { randomToken } from '../../lib/crypto.ts';
 import { parseSignatureImage, verificationCopy } from './images.ts';
 
 export type SaveResult =
@@ -102,7 +103,7 @@ export class SignaturesService {
         signer_name: signerName,
         additional_data: input.additionalData ?? '',
         qr_code_data: this.qrData(input.qrCodeData, reference, signerName, now),
-        has_image: image ? 1 : 0,
+        image_token: image ? randomToken(16) : null,
         is_public: panelSave ? 0 : 1,
         is_default: user && input.isDefault ? 1 : 0,
         consent_at: panelSave ? null : iso(now),
@@ -202,7 +203,7 @@ export class SignaturesService {
         .execute();
       const res = await trx
         .updateTable('signatures')
-        .set({ has_image: 0 })
+        .set({ image_token: null })
         .where('user_id', '=', userId)
         .executeTakeFirst();
       return Number(res.numUpdatedRows);
@@ -252,7 +253,13 @@ export class SignaturesService {
       await trx.deleteFrom('signature_images').where('signature_id', 'in', expired).execute();
       const res = await trx
         .updateTable('signatures')
-        .set({ has_image: 0, signer_name: null, additional_data: null, qr_code_data: null, purged_at: now })
+        .set({
+          image_token: null,
+          signer_name: null,
+          additional_data: null,
+          qr_code_data: null,
+          purged_at: now,
+        })
         .where('id', 'in', expired)
         .executeTakeFirst();
       return Number(res.numUpdatedRows);

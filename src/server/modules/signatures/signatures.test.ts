@@ -287,7 +287,7 @@ describe('expiry', () => {
       .selectAll()
       .where('id', '=', anon.id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ has_image: 0, signer_name: null, additional_data: null });
+    expect(row).toMatchObject({ image_token: null, signer_name: null, additional_data: null });
     const images = ctx.app.db.selectFrom('signature_images').select('signature_id');
     expect(await images.where('signature_id', '=', anon.id).execute()).toEqual([]);
     expect(await images.where('signature_id', '=', kept.id).execute()).toHaveLength(1);

@@ -21,10 +21,20 @@ function refuse(reply: FastifyReply, gate: Exclude<Gate, { kind: 'ok' }>) {
 }
 
 /** Counts the outcome per IP (IP tracking) and per day (reports); both are batched in memory. */
-function track(app: App, ip: string, outcome: LookupResult['kind'] | 'captcha' | 'blocked') {
+type Outcome = LookupResult['kind'] | 'captcha' | 'blocked';
+const METRIC: Record<Outcome, string> = {
+  ok: 'lookup:ok',
+  expired: 'lookup:expired',
+  revoked: 'lookup:revoked',
+  missing: 'lookup:missing',
+  captcha: 'lookup:captcha',
+  blocked: 'lookup:blocked',
+};
+
+function track(app: App, ip: string, outcome: Outcome) {
   if (outcome === 'captcha' || outcome === 'blocked') app.ipTracking.limited(ip);
   else app.ipTracking.lookup(ip);
-  app.dailyStats.add(`lookup:${outcome}`);
+  app.dailyStats.add(METRIC[outcome]);
 }
 
 function answer(reply: FastifyReply, found: LookupResult) {
@@ -47,7 +57,8 @@ async function lookUp(
   reply: FastifyReply,
   find: () => Promise<LookupResult>,
 ) {
-  const gate = await app.verification.gate(req.ip, req.session?.id, req.query.captcha);
+  const decided = app.verification.gate(req.ip, req.session?.id, req.query.captcha);
+  const gate = decided instanceof Promise ? await decided : decided;
   if (gate.kind !== 'ok') {
     track(app, req.ip, gate.kind);
     return refuse(reply, gate);

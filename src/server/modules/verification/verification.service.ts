@@ -3,7 +3,7 @@ import type { PublicSignature } from '#shared/signatures/schemas.ts';
 import { batchStatement, pointQuery, type Db } from '../../db/kysely.ts';
 import { BatchedCounter } from '../../lib/batched-counter.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { hmac, safeEqual } from '../../lib/crypto.ts';
+import { safeEqual } from '../../lib/crypto.ts';
 import type { SecurityLimits } from '../../lib/limits.ts';
 import type { DbRateLimiter } from '../../lib/rate-limiter.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
@@ -18,6 +18,7 @@ export type Gate =
   { kind: 'ok' } | { kind: 'captcha'; wrong: boolean } | { kind: 'blocked'; retryAfter: number };
 
 const FLUSH_MS = 1000;
+const OK: Gate = { kind: 'ok' };
 
 /**
  * The public verification path, the hottest of the product: no session is created, no write
@@ -27,7 +28,14 @@ export class VerificationService {
   private readonly perIp: BatchedCounter;
   /** Per IP: the look-up count up to which no CAPTCHA is asked (raised by each solved one). */
   private readonly allowance = new Map<string, number>();
-  private readonly counts = new Map<number, { n: number; last: number }>();
+  /**
+   * Look-ups per signature since the last flush, and the last one's time as milliseconds after
+   * `batchStart`: small integers in two maps, so counting allocates nothing per look-up (an object
+   * per signature lived a second, long enough to be promoted and cost the garbage collector).
+   */
+  private counts = new Map<number, number>();
+  private lastAt = new Map<number, number>();
+  private batchStart: number;
   private readonly byRef: (params: unknown[]) => Promise<Row | undefined>;
   private readonly byIdQuery: (params: unknown[]) => Promise<Row | undefined>;
   private readonly addCounts: (rows: unknown[][]) => Promise<void>;
@@ -39,7 +47,6 @@ export class VerificationService {
     private readonly limiter: DbRateLimiter,
     private readonly limits: () => SecurityLimits,
     private readonly captcha: CaptchaService,
-    private readonly imageKey: string,
     /** Told once per IP and window when it crosses a limit (for the activity log). */
     private readonly onLimit: (
       ip: string,
@@ -47,6 +54,7 @@ export class VerificationService {
     ) => void = () => {},
   ) {
     this.perIp = new BatchedCounter(limiter, clock, 'lookup:ip:', () => limits().lookupWindowMs);
+    this.batchStart = clock.now();
     this.byRef = pointQuery(db, lookupQuery(db).where('reference_number', '=', ''));
     this.byIdQuery = pointQuery(db, lookupQuery(db).where('id', '=', 0));
     // One prepared upsert run for the whole batch in one transaction (see batchStatement).
@@ -74,8 +82,11 @@ export class VerificationService {
     await this.flush();
   }
 
-  /** Counts the look-up against the caller's IP and decides whether it may go on. */
-  async gate(ip: string, sessionId: string | undefined, captchaAnswer: string | undefined): Promise<Gate> {
+  /**
+   * Counts the look-up against the caller's IP and decides whether it may go on. Answers at once
+   * (no promise) while the IP is under its allowance, which is every look-up but a limited IP's.
+   */
+  gate(ip: string, sessionId: string | undefined, captchaAnswer: string | undefined): Gate | Promise<Gate> {
     const l = this.limits();
     const count = this.perIp.hit(ip);
     if (count === l.lookupsBeforeCaptcha + 1) this.onLimit(ip, 'lookup-captcha-required');
@@ -84,8 +95,18 @@ export class VerificationService {
       const retryAfter = Math.max(1, Math.ceil((this.perIp.resetAt(ip) - this.clock.now()) / 1000));
       return { kind: 'blocked', retryAfter };
     }
+    if (count <= Math.max(l.lookupsBeforeCaptcha, this.allowance.get(ip) ?? 0)) return OK;
+    return this.overSoftLimit(ip, count, sessionId, captchaAnswer);
+  }
+
+  private async overSoftLimit(
+    ip: string,
+    count: number,
+    sessionId: string | undefined,
+    captchaAnswer: string | undefined,
+  ): Promise<Gate> {
+    const l = this.limits();
     const allowed = () => Math.max(l.lookupsBeforeCaptcha, this.allowance.get(ip) ?? 0);
-    if (count <= allowed()) return { kind: 'ok' };
     // Over the soft limit: another instance may have seen a solved CAPTCHA for this IP.
     const shared = await this.limiter.peek(`lookup:allow:${ip}`);
     this.allowance.set(ip, shared.count);
@@ -127,48 +148,52 @@ export class VerificationService {
         expiresAt: row.expires_at,
         additionalData: row.additional_data ?? '',
         referenceNumber: row.reference_number,
-        signatureData: row.has_image ? this.imageUrl(row.id) : '',
+        signatureData: row.image_token ? imageUrl(row.id, row.image_token) : '',
         isRegisteredUser: row.user_id !== null,
       },
     };
   }
 
-  /** Image URLs are signed: only someone who passed a look-up learns one, so they cannot be enumerated. */
-  imageUrl(id: number) {
-    return `/api/signatures/${id}/verification-image?sig=${hmac(this.imageKey, `img:${id}`)}`;
-  }
-
-  async verificationImage(id: number, sig: string): Promise<Buffer | null> {
-    if (!safeEqual(sig, hmac(this.imageKey, `img:${id}`))) return null;
+  async verificationImage(id: number, token: string): Promise<Buffer | null> {
     const row = await this.db
       .selectFrom('signatures')
       .innerJoin('signature_images', 'signature_images.signature_id', 'signatures.id')
-      .select(['verification_image', 'is_public', 'revoked_at', 'expires_at', 'purged_at'])
+      .select(['image_token', 'verification_image', 'is_public', 'revoked_at', 'expires_at', 'purged_at'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row?.verification_image || row.is_public !== 1 || row.revoked_at || row.purged_at) return null;
+    if (!row?.image_token || !safeEqual(token, row.image_token)) return null;
+    if (row.is_public !== 1 || row.revoked_at || row.purged_at) return null;
     if (row.expires_at && Date.parse(row.expires_at) <= this.clock.now()) return null;
     return Buffer.from(row.verification_image);
   }
 
   private countLookup(id: number) {
-    const c = this.counts.get(id) ?? { n: 0, last: 0 };
-    c.n += 1;
-    c.last = this.clock.now();
-    this.counts.set(id, c);
+    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+    this.lastAt.set(id, this.clock.now() - this.batchStart);
   }
 
   async flush() {
     for (const ip of this.allowance.keys()) if (this.perIp.count(ip) === 0) this.allowance.delete(ip);
-    const counts = [...this.counts];
-    this.counts.clear();
+    const { counts, lastAt, batchStart } = this;
+    this.counts = new Map();
+    this.lastAt = new Map();
+    this.batchStart = this.clock.now();
     await this.perIp.flush();
-    if (counts.length === 0) return;
-    await this.addCounts(counts.map(([id, c]) => [id, c.n, iso(c.last)]));
+    if (counts.size === 0) return;
+    const rows: unknown[][] = [];
+    for (const [id, n] of counts) rows.push([id, n, iso(batchStart + lastAt.get(id)!)]);
+    await this.addCounts(rows);
   }
 }
 
 /** The narrow signature row only: the images live in their own table (migration 0010). */
+/**
+ * The watermarked copy's URL carries the signature's random image token: only someone who passed
+ * a look-up learns it, so the copies cannot be enumerated by id.
+ */
+export const imageUrl = (id: number, token: string) =>
+  `/api/signatures/${id}/verification-image?sig=${token}`;
+
 function lookupQuery(db: Db) {
   return db
     .selectFrom('signatures')
@@ -183,7 +208,7 @@ function lookupQuery(db: Db) {
       'is_public',
       'revoked_at',
       'purged_at',
-      'has_image',
+      'image_token',
     ]);
 }
 

@@ -81,6 +81,24 @@ describe('look-up by reference', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  test("one signature's image token does not open another's copy, and clearing images kills the URL", async () => {
+    const a = await owner();
+    const [first, second] = [await saved(a), await saved(a)];
+    const url = (await visitor().get(`/api/signatures/reference/${first.referenceNumber}`)).json()
+      .signatureData;
+    const token = new URL(url, 'http://x').searchParams.get('sig');
+    expect(token).toMatch(/^[\w-]{20,}$/);
+    expect((await visitor().get(url)).statusCode).toBe(200);
+    expect(
+      (await visitor().get(`/api/signatures/${second.id}/verification-image?sig=${token}`)).statusCode,
+    ).toBe(404);
+    expect((await a.request('PATCH', '/api/signatures/clear-images')).statusCode).toBe(200);
+    expect((await visitor().get(url)).statusCode).toBe(404);
+    expect(
+      (await visitor().get(`/api/signatures/reference/${first.referenceNumber}`)).json().signatureData,
+    ).toBe('');
+  });
+
   test('an unknown reference answers 404', async () => {
     const res = await visitor().get('/api/signatures/reference/SIG-19990101-ZZZZ');
     expect(res.statusCode).toBe(404);
