@@ -11,7 +11,7 @@ import { startServerProcess } from '../src/server/test/server-process.ts';
 import { DURATION_S, measure, median, printTable, startBaseline, startScript, type Measured } from './lib.ts';
 
 const COUNT = Number(process.env.BENCH_SIGNATURES ?? 100_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 /**
  * A drawn signature as the creator's 600x250 canvas exports it: a few anti-aliased strokes of

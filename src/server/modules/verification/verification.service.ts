@@ -17,7 +17,15 @@ export type LookupResult =
 export type Gate =
   { kind: 'ok' } | { kind: 'captcha'; wrong: boolean } | { kind: 'blocked'; retryAfter: number };
 
-const FLUSH_MS = 1000;
+/** Per-IP limits are shared through the database this often, so instances agree within a second. */
+const LIMITS_FLUSH_MS = 1000;
+/**
+ * Look-up counts are written this often. Each flush upserts one row per signature looked up, and
+ * at thousands of look-ups a second over many signatures nearly every page of the counts table;
+ * every ten seconds instead of every second, a busy server writes a tenth of those pages and
+ * fewer rows (repeat look-ups fold together). Owners see counts at most this late.
+ */
+const COUNTS_FLUSH_MS = 10_000;
 const OK: Gate = { kind: 'ok' };
 
 /**
@@ -39,7 +47,7 @@ export class VerificationService {
   private readonly byRef: (params: unknown[]) => Promise<Row | undefined>;
   private readonly byIdQuery: (params: unknown[]) => Promise<Row | undefined>;
   private readonly addCounts: (rows: unknown[][]) => Promise<void>;
-  private timer: NodeJS.Timeout | undefined;
+  private timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly db: Db,
@@ -73,12 +81,15 @@ export class VerificationService {
   }
 
   start() {
-    this.timer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_MS);
-    this.timer.unref();
+    this.timers = [
+      setInterval(() => void this.flushLimits().catch(() => undefined), LIMITS_FLUSH_MS),
+      setInterval(() => void this.flushCounts().catch(() => undefined), COUNTS_FLUSH_MS),
+    ];
+    for (const t of this.timers) t.unref();
   }
 
   async stop() {
-    clearInterval(this.timer);
+    for (const t of this.timers) clearInterval(t);
     await this.flush();
   }
 
@@ -172,21 +183,31 @@ export class VerificationService {
     this.lastAt.set(id, this.clock.now() - this.batchStart);
   }
 
+  /** Writes everything pending: the per-IP limits and the look-up counts. */
   async flush() {
+    await Promise.all([this.flushLimits(), this.flushCounts()]);
+  }
+
+  private async flushLimits() {
     for (const ip of this.allowance.keys()) if (this.perIp.count(ip) === 0) this.allowance.delete(ip);
+    await this.perIp.flush();
+  }
+
+  private async flushCounts() {
     const { counts, lastAt, batchStart } = this;
+    if (counts.size === 0) {
+      this.batchStart = this.clock.now(); // keeps the offsets small integers
+      return;
+    }
     this.counts = new Map();
     this.lastAt = new Map();
     this.batchStart = this.clock.now();
-    await this.perIp.flush();
-    if (counts.size === 0) return;
     const rows: unknown[][] = [];
     for (const [id, n] of counts) rows.push([id, n, iso(batchStart + lastAt.get(id)!)]);
     await this.addCounts(rows);
   }
 }
 
-/** The narrow signature row only: the images live in their own table (migration 0010). */
 /**
  * The watermarked copy's URL carries the signature's random image token: only someone who passed
  * a look-up learns it, so the copies cannot be enumerated by id.
@@ -194,6 +215,7 @@ export class VerificationService {
 export const imageUrl = (id: number, token: string) =>
   `/api/signatures/${id}/verification-image?sig=${token}`;
 
+/** The narrow signature row only: the images live in their own table (migration 0010). */
 function lookupQuery(db: Db) {
   return db
     .selectFrom('signatures')

@@ -154,11 +154,16 @@ describe('look-up by reference', () => {
     const a = await owner();
     const sig = await saved(a);
     await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`);
+    ctx.clock.advance(90_000);
+    const before = ctx.app.clock.now();
     await visitor().get(`/api/signatures/verify/${sig.id}`);
+    const after = ctx.app.clock.now();
     await ctx.app.verification.flush();
     const mine = (await a.get(`/api/signatures/${sig.id}`)).json();
     expect(mine.lookupCount).toBe(2);
-    expect(mine.lastVerifiedAt).toBeTruthy();
+    // the time of the batch's last look-up, not of the first or of the flush
+    expect(Date.parse(mine.lastVerifiedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(mine.lastVerifiedAt)).toBeLessThanOrEqual(after);
     // a second batch adds to the first
     await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`);
     await ctx.app.verification.flush();
