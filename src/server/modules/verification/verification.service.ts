@@ -18,14 +18,16 @@ export type Gate =
   { kind: 'ok' } | { kind: 'captcha'; wrong: boolean } | { kind: 'blocked'; retryAfter: number };
 
 /** Per-IP limits are shared through the database this often, so instances agree within a second. */
-const LIMITS_FLUSH_MS = 1000;
+const FLUSH_MS = 1000;
 /**
- * Look-up counts are written this often. Each flush upserts one row per signature looked up, and
- * at thousands of look-ups a second over many signatures nearly every page of the counts table;
- * every ten seconds instead of every second, a busy server writes a tenth of those pages and
- * fewer rows (repeat look-ups fold together). Owners see counts at most this late.
+ * Look-up counts are written with the limits while a batch is small, so owners see them within a
+ * second. Each flush upserts one row per signature looked up; at thousands of look-ups a second
+ * over many signatures that rewrote nearly every page of the counts table each second. A batch
+ * this large waits until it is COUNTS_MAX_AGE_MS old instead: a tenth of the pages written, and
+ * repeat look-ups fold together.
  */
-const COUNTS_FLUSH_MS = 10_000;
+const COUNTS_BATCH_LARGE = 1000;
+const COUNTS_MAX_AGE_MS = 10_000;
 const OK: Gate = { kind: 'ok' };
 
 /**
@@ -47,7 +49,9 @@ export class VerificationService {
   private readonly byRef: (params: unknown[]) => Promise<Row | undefined>;
   private readonly byIdQuery: (params: unknown[]) => Promise<Row | undefined>;
   private readonly addCounts: (rows: unknown[][]) => Promise<void>;
-  private timers: NodeJS.Timeout[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** A batch of counts at least this large waits up to COUNTS_MAX_AGE_MS (tests lower it). */
+  countsBatchLarge = COUNTS_BATCH_LARGE;
 
   constructor(
     private readonly db: Db,
@@ -81,16 +85,20 @@ export class VerificationService {
   }
 
   start() {
-    this.timers = [
-      setInterval(() => void this.flushLimits().catch(() => undefined), LIMITS_FLUSH_MS),
-      setInterval(() => void this.flushCounts().catch(() => undefined), COUNTS_FLUSH_MS),
-    ];
-    for (const t of this.timers) t.unref();
+    this.timer = setInterval(() => void this.tick().catch(() => undefined), FLUSH_MS);
+    this.timer.unref();
   }
 
   async stop() {
-    for (const t of this.timers) clearInterval(t);
+    clearInterval(this.timer);
     await this.flush();
+  }
+
+  /** The timer's flush: limits always, counts unless a large batch is still young. */
+  async tick() {
+    const young = this.clock.now() - this.batchStart < COUNTS_MAX_AGE_MS;
+    const countsDue = this.counts.size < this.countsBatchLarge || !young;
+    await Promise.all([this.flushLimits(), countsDue ? this.flushCounts() : undefined]);
   }
 
   /**
@@ -183,7 +191,7 @@ export class VerificationService {
     this.lastAt.set(id, this.clock.now() - this.batchStart);
   }
 
-  /** Writes everything pending: the per-IP limits and the look-up counts. */
+  /** Writes everything pending now: the per-IP limits and the look-up counts. */
   async flush() {
     await Promise.all([this.flushLimits(), this.flushCounts()]);
   }

@@ -170,6 +170,29 @@ describe('look-up by reference', () => {
     expect((await a.get(`/api/signatures/${sig.id}`)).json().lookupCount).toBe(3);
   });
 
+  test('the timer writes a small batch of counts at once and lets a large one grow up to ten seconds', async () => {
+    const a = await owner();
+    const [one, two] = [await saved(a), await saved(a)];
+    const count = async (id: number) => (await a.get(`/api/signatures/${id}`)).json().lookupCount;
+    await ctx.app.verification.flush();
+    await visitor().get(`/api/signatures/verify/${one.id}`);
+    await ctx.app.verification.tick();
+    expect(await count(one.id)).toBe(1);
+
+    ctx.app.verification.countsBatchLarge = 2;
+    try {
+      await visitor().get(`/api/signatures/verify/${one.id}`);
+      await visitor().get(`/api/signatures/verify/${two.id}`);
+      await ctx.app.verification.tick();
+      expect([await count(one.id), await count(two.id)]).toEqual([1, 0]);
+      ctx.clock.advance(10_000);
+      await ctx.app.verification.tick();
+      expect([await count(one.id), await count(two.id)]).toEqual([2, 1]);
+    } finally {
+      ctx.app.verification.countsBatchLarge = 1000;
+    }
+  });
+
   test('a signature deleted before its look-ups are flushed loses them, and the flush goes on', async () => {
     const a = await owner();
     const [gone, kept] = [await saved(a), await saved(a)];
