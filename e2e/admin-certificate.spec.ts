@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import forge from 'node-forge';
 import {
   SIGNING_CERTIFICATE_MAX_BYTES,
   signingCertificateMessages as cm,
 } from '../src/shared/admin/signing-certificate.ts';
 import { adminText } from '../src/web/features/admin/messages.ts';
-import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations } from './support.ts';
+import { expectNoAxeViolations, logInAsAdmin } from './support.ts';
 
 const t = adminText.certificate;
 
@@ -28,16 +28,6 @@ function makeP12(commonName: string, password: string) {
   cert.sign(key, forge.md.sha256.create());
   const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: '3des' });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
-}
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/auth');
-  const form = page.getByRole('tabpanel', { name: 'Login' });
-  await form.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/auth/);
 }
 
 test('an admin replaces the PDF signing certificate with their own PKCS#12', async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminText } from '../src/web/features/admin/messages.ts';
-import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, mailTo, uniqueEmail } from './support.ts';
+import { E2E_CAPTCHA, expectNoAxeViolations, logInAsAdmin, mailTo, uniqueEmail } from './support.ts';
 
 const SIGNATURE_SVG = `data:image/svg+xml;base64,${Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 70 C 40 10, 80 10, 100 60" stroke="#111" stroke-width="4" fill="none"/></svg>',
@@ -43,16 +43,6 @@ async function seedUser(name: string) {
   await send('post', '/api/analytics/pageview', { path: '/verify-signature' });
   await ctx.dispose();
   return { email, referenceNumber };
-}
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/auth');
-  const form = page.getByRole('tabpanel', { name: 'Login' });
-  await form.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/auth/);
 }
 
 async function open(page: Page, path: string, heading: string) {

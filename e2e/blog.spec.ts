@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { blogMessages, type BlogPost } from '../src/shared/blog/schemas.ts';
 import { toInput } from '../src/web/features/blog/admin/lib/post-input.ts';
 import { blogAdminText, blogText } from '../src/web/features/blog/messages.ts';
-import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, uniqueEmail } from './support.ts';
+import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, logInAsAdmin, uniqueEmail } from './support.ts';
 
 const ed = blogAdminText.editor;
 const LONG_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4}$/;
@@ -25,16 +25,6 @@ async function adminApi(request: APIRequestContext) {
   const { send } = await apiSession(request);
   expect((await send('post', '/api/login', { ...E2E_ADMIN, captcha: E2E_CAPTCHA })).status()).toBe(200);
   return send;
-}
-
-async function loginAsAdmin(page: Page) {
-  await page.goto('/auth');
-  const form = page.getByRole('tabpanel', { name: 'Login' });
-  await form.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
 }
 
 const coverPng = () =>
@@ -65,7 +55,7 @@ test('with no published posts the blog says so', async ({ page }) => {
 test('an admin writes a post with an uploaded image, publishes it, and it shows on /blog and /blog/{slug}', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
+  await logInAsAdmin(page);
   const title = `How QR verification works ${Date.now()}`;
   await page.goto('/blog');
   await page.getByRole('link', { name: blogText.list.createNew }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_CAPTCHA } from './support.ts';
+import { submitAdminLogin } from './support.ts';
 
 /** Console errors, page errors and CSP violations of a page, and the API calls it makes. */
 function watch(page: Page) {
@@ -39,15 +39,6 @@ async function record(page: Page) {
 }
 const recorded = (page: Page) => page.evaluate(() => (window as unknown as { recorded: Recorded }).recorded);
 
-async function logIn(page: Page) {
-  const form = page.getByRole('tabpanel', { name: 'Login' });
-  await form.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-}
-
 test('a signed-out visitor of the home page makes no request for the current user and logs no error; logging in, out and in again still works', async ({
   page,
 }) => {
@@ -61,7 +52,7 @@ test('a signed-out visitor of the home page makes no request for the current use
 
   // Signing in on this page load asks the server again (the mark only describes the page load).
   await page.getByRole('link', { name: 'Get Started' }).click();
-  await logIn(page);
+  await submitAdminLogin(page);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   expect(apiCalls).toContain('GET /api/user');
@@ -76,7 +67,7 @@ test('a signed-out visitor of the home page makes no request for the current use
   expect(apiCalls).not.toContain('GET /api/user');
 
   await page.goto('/auth');
-  await logIn(page);
+  await submitAdminLogin(page);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();

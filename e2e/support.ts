@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { E2E_CAPTCHA } from './global-setup.ts';
+import { E2E_ADMIN, E2E_CAPTCHA } from './global-setup.ts';
 
 export { E2E_CAPTCHA };
 export { E2E_ADMIN } from './global-setup.ts';
@@ -30,8 +30,28 @@ export function linkIn(mail: Mail, pathPrefix: string): string {
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary).toEqual([]);
 }
 
-export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export const uniqueEmail = (prefix = 'e2e') =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Fills the open Login tab with the e2e admin's credentials and waits until signed in. */
+export async function submitAdminLogin(page: Page) {
+  const form = page.getByRole('tabpanel', { name: 'Login' });
+  await form.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await form.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+}
+
+/** Signs the e2e admin in through /auth, as a person would. */
+export async function logInAsAdmin(page: Page) {
+  await page.goto('/auth');
+  await submitAdminLogin(page);
+  await expect(page).not.toHaveURL(/\/auth/);
+}

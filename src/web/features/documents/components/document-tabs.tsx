@@ -1,10 +1,8 @@
-import { FileText, RotateCcw } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import type { DocumentSummary } from '#shared/documents/schemas.ts';
-import { Alert } from '#web/components/ui/alert.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useDocuments } from '../api/list-documents.ts';
@@ -12,6 +10,7 @@ import { filterDocuments } from '../lib/filter.ts';
 import { formatDate } from '../lib/format.ts';
 import { canSign } from '../lib/status.ts';
 import { documentsText as t } from '../messages.ts';
+import { DocumentsLoadError } from './documents-load-error.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 type Tab = 'all' | 'drafts';
@@ -48,15 +47,7 @@ export function DocumentTabs() {
   let content;
   if (documents.isPending) content = <LoadingState label={m.loadingDocument} />;
   else if (documents.isError)
-    content = (
-      <Alert tone="error" role="alert" title={t.listFailed}>
-        <p>{documents.error.message}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void documents.refetch()}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          {m.retry}
-        </Button>
-      </Alert>
-    );
+    content = <DocumentsLoadError error={documents.error} onRetry={() => void documents.refetch()} />;
 
   return (
     <section aria-labelledby="other-documents-heading" className="space-y-4">

@@ -1,9 +1,6 @@
-import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { documentMessages as m } from '#shared/documents/messages.ts';
-import { Alert } from '#web/components/ui/alert.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useDocuments } from '../api/list-documents.ts';
 import { useDocumentActions } from '../hooks/use-document-actions.tsx';
@@ -13,6 +10,7 @@ import { DocumentCard } from './document-card.tsx';
 import { DocumentCardSkeleton } from './document-card-skeleton.tsx';
 import { DocumentGrid } from './document-grid.tsx';
 import { DocumentsEmpty } from './documents-empty.tsx';
+import { DocumentsLoadError } from './documents-load-error.tsx';
 import { DocumentsToolbar } from './documents-toolbar.tsx';
 
 const tabLabels: Record<Tab, string> = {
@@ -53,15 +51,7 @@ export function DocumentsList({ onUpload }: { onUpload: () => void }) {
       </DocumentGrid>
     );
   } else if (documents.isError) {
-    body = (
-      <Alert tone="error" role="alert" title={t.listFailed}>
-        <p>{documents.error.message}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void documents.refetch()}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          {m.retry}
-        </Button>
-      </Alert>
-    );
+    body = <DocumentsLoadError error={documents.error} onRetry={() => void documents.refetch()} />;
   } else if (shown.length === 0) {
     body = <DocumentsEmpty filtered={filtered} onUpload={onUpload} />;
   } else {
