@@ -71,6 +71,8 @@ async function allowManySignUps(dataDir: string) {
     registrationsPerIpPerHour: 10_000,
     mailsPerIpPerHour: 10_000,
     anonymousSavesPerIpPerHour: 10_000,
+    anonymousSessionsPerIpPerMinute: 10_000,
+    captchasPerIpPerMinute: 10_000,
   };
   await db
     .insertInto('settings')

@@ -9,7 +9,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { createDb, ping, type Db, type Dialect } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -20,6 +20,7 @@ import type { SettingsStore } from './lib/settings-store.ts';
 import { createSiteSettingsStore, type SiteSettings } from './lib/site-settings.ts';
 import { createEmailSettingsStore, type EmailSettings } from './lib/email-settings.ts';
 import { SecretBox } from './lib/secret-box.ts';
+import { validatorWithoutNul } from './lib/validator.ts';
 import { ReportsService } from './modules/admin/reports.service.ts';
 import type { DiagnosticSource } from './modules/admin/admin-diagnostics.routes.ts';
 import { supportRoutes } from './modules/admin/support.routes.ts';
@@ -33,6 +34,8 @@ import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
+import { AnonymousLimits } from './modules/captcha/anonymous-limits.ts';
+import { hmac } from './lib/crypto.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { AnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -47,7 +50,7 @@ import { SignaturesService } from './modules/signatures/signatures.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { IpTracking, registerIpTracking } from './plugins/ip-tracking.ts';
 import { DailyStats } from './lib/daily-stats.ts';
@@ -78,6 +81,7 @@ declare module 'fastify' {
     diagnosticSources: DiagnosticSource[];
     limiter: DbRateLimiter;
     sessions: SessionStore;
+    anonymousLimits: AnonymousLimits;
     captcha: CaptchaService;
     mail: MailService;
     activity: ActivityService;
@@ -122,12 +126,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
     // Per-request lines only when debugging: at info they would double the log volume of the hot paths.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
 
   const { db, dialect } =
@@ -152,7 +157,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   emailStore.onChange = (e) =>
     mail.configure(
       e.host
-        ? { host: e.host, port: e.port, security: e.security, user: e.user, password: secretBox.open(e.passwordSealed) ?? '', from: e.from }
+        ? {
+            host: e.host,
+            port: e.port,
+            security: e.security,
+            user: e.user,
+            password: secretBox.open(e.passwordSealed) ?? '',
+            from: e.from,
+          }
         : null,
     );
   await emailStore.load();
@@ -162,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     limiter,
     analyticsKey!,
     () => new URL(site.publicUrl).hostname,
+    app.log,
   );
   const captcha = new CaptchaService(db, clock, captchaKey!, config.testCaptcha);
   const verification = new VerificationService(
@@ -170,7 +183,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     limiter,
     () => limits,
     captcha,
-    (ip, event) => void activity.log(event, { ip }).catch(() => undefined),
+    (ip, event) =>
+      void activity
+        .log(event, { ip })
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'activity log failed')),
+    app.log,
   );
 
   app.decorate('config', config);
@@ -189,7 +206,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('limiter', limiter);
   app.decorate('activity', activity);
   app.decorate('mail', mail);
-  app.decorate('sessions', new SessionStore(db, clock, () => limits));
+  app.decorate('sessions', new SessionStore(db, clock, () => limits, hmac(csrfKey!, 'anonymous-session')));
+  const anonymousLimits = new AnonymousLimits(limiter, clock, () => limits, app.log);
+  app.decorate('anonymousLimits', anonymousLimits);
   app.decorate('captcha', captcha);
   app.decorate('signatures', new SignaturesService(db, clock, publicUrl));
   const pdf = new PdfPool();
@@ -199,16 +218,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('documents', documents);
   app.decorate('verification', verification);
   app.decorate('analytics', analytics);
-  const ipTracking = new IpTracking(db, clock);
+  const ipTracking = new IpTracking(db, clock, app.log);
   await ipTracking.refreshBlocked();
   app.decorate('ipTracking', ipTracking);
-  const dailyStats = new DailyStats(db, clock);
+  const dailyStats = new DailyStats(db, clock, app.log);
   app.decorate('dailyStats', dailyStats);
   app.decorate('seo', new SeoService(() => site, config.webRoot));
-  app.decorate(
-    'accounts',
-    new AccountsService(db, clock, limiter, () => limits, mail, activity, publicUrl),
-  );
+  app.decorate('accounts', new AccountsService(db, clock, limiter, () => limits, mail, activity, publicUrl));
   app.decorate('recentErrors', []);
   app.decorate('startedAt', Date.now());
 
@@ -264,9 +280,16 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   jobs.unref();
 
   verification.start();
+  anonymousLimits.start();
   analytics.start();
   ipTracking.start();
-  const statsTimer = setInterval(() => void dailyStats.flush().catch(() => undefined), 2000);
+  const statsTimer = setInterval(
+    () =>
+      void dailyStats
+        .flush()
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'daily statistics flush failed')),
+    2000,
+  );
   statsTimer.unref();
   limitsStore.start();
   siteStore.start();
@@ -277,6 +300,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     siteStore.stop();
     emailStore.stop();
     await verification.stop();
+    await anonymousLimits.stop();
     await analytics.stop();
     await ipTracking.stop();
     clearInterval(statsTimer);

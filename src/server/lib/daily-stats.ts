@@ -1,5 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 import { isoPrefixCache, type Clock } from './clock.ts';
+import { reportBadRow, writeInChunks, type WarnLog } from './write-in-chunks.ts';
 
 /**
  * Daily counters kept in memory and added to `daily_stats` in one batch per flush, so counting
@@ -12,6 +13,7 @@ export class DailyStats {
   constructor(
     private readonly db: Db,
     clock: Clock,
+    private readonly log: WarnLog,
   ) {
     this.day = isoPrefixCache(clock, 10);
   }
@@ -28,16 +30,20 @@ export class DailyStats {
       return { day, metric, count };
     });
     this.pending = new Map();
-    for (let i = 0; i < rows.length; i += 300) {
-      await this.db
-        .insertInto('daily_stats')
-        .values(rows.slice(i, i + 300))
-        .onConflict((oc) =>
-          oc
-            .columns(['day', 'metric'])
-            .doUpdateSet((eb) => ({ count: eb('daily_stats.count', '+', eb.ref('excluded.count')) })),
-        )
-        .execute();
-    }
+    await writeInChunks(
+      rows,
+      300,
+      (chunk) =>
+        this.db
+          .insertInto('daily_stats')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc
+              .columns(['day', 'metric'])
+              .doUpdateSet((eb) => ({ count: eb('daily_stats.count', '+', eb.ref('excluded.count')) })),
+          )
+          .execute(),
+      reportBadRow(this.log, 'daily_stats'),
+    );
   }
 }

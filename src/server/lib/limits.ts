@@ -21,6 +21,10 @@ export interface SecurityLimits {
   lookupWindowMs: number;
   /** Signatures saved without an account from one IP per hour. */
   anonymousSavesPerIpPerHour: number;
+  /** Anonymous sessions (cookies for CSRF tokens and CAPTCHAs) started by one IP per minute. */
+  anonymousSessionsPerIpPerMinute: number;
+  /** CAPTCHA images drawn for one IP per minute. */
+  captchasPerIpPerMinute: number;
 }
 
 export const defaultLimits = (): SecurityLimits => ({
@@ -36,4 +40,6 @@ export const defaultLimits = (): SecurityLimits => ({
   lookupsBeforeBlock: 100,
   lookupWindowMs: 15 * 60 * 1000,
   anonymousSavesPerIpPerHour: 30,
+  anonymousSessionsPerIpPerMinute: 60,
+  captchasPerIpPerMinute: 30,
 });

@@ -1,8 +1,25 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app.ts';
 import { readCookie } from '../lib/cookies.ts';
+import { applySecurityHeaders } from './security-headers.ts';
+
+/**
+ * Errors the router raises before any route is found (a malformed percent-escape, a path segment
+ * over `maxParamLength`). Fastify answers these with its own body echoing the path unless given
+ * this handler. No hook runs for them, so the security headers are set here, the same as on every
+ * other answer.
+ */
+export function frameworkErrorHandler(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply
+    .code(tooLong ? 414 : 400)
+    .type('application/json; charset=utf-8')
+    .header('Cache-Control', 'no-store');
+  applySecurityHeaders(req, reply);
+  void reply.send({ message: tooLong ? 'A part of the address is too long' : 'The address is not valid' });
+}
 
 /** Every error is `{ message }` with a fitting 4xx status; 5xx hide their details. */
 export function registerErrorHandling(app: App) {

@@ -1,6 +1,7 @@
 import type { App } from '../app.ts';
 import type { Db } from '../db/kysely.ts';
 import { isoPrefixCache, type Clock } from '../lib/clock.ts';
+import { reportBadRow, writeInChunks, type WarnLog } from '../lib/write-in-chunks.ts';
 
 interface Counts {
   requests: number;
@@ -26,6 +27,7 @@ export class IpTracking {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly log: WarnLog,
   ) {
     this.hour = isoPrefixCache(clock, 13);
   }
@@ -67,24 +69,30 @@ export class IpTracking {
       return { hour, ip, ...c };
     });
     this.pending = new Map();
-    for (let i = 0; i < rows.length; i += 200) {
-      await this.db
-        .insertInto('ip_stats')
-        .values(rows.slice(i, i + 200))
-        .onConflict((oc) =>
-          oc.columns(['hour', 'ip']).doUpdateSet((eb) => ({
-            requests: eb('ip_stats.requests', '+', eb.ref('excluded.requests')),
-            lookups: eb('ip_stats.lookups', '+', eb.ref('excluded.lookups')),
-            limited: eb('ip_stats.limited', '+', eb.ref('excluded.limited')),
-          })),
-        )
-        .execute();
-    }
+    await writeInChunks(
+      rows,
+      200,
+      (chunk) =>
+        this.db
+          .insertInto('ip_stats')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc.columns(['hour', 'ip']).doUpdateSet((eb) => ({
+              requests: eb('ip_stats.requests', '+', eb.ref('excluded.requests')),
+              lookups: eb('ip_stats.lookups', '+', eb.ref('excluded.lookups')),
+              limited: eb('ip_stats.limited', '+', eb.ref('excluded.limited')),
+            })),
+          )
+          .execute(),
+      reportBadRow(this.log, 'ip_stats'),
+    );
   }
 
   start() {
     this.timer = setInterval(() => {
-      void Promise.all([this.flush(), this.refreshBlocked()]).catch(() => undefined);
+      void Promise.all([this.flush(), this.refreshBlocked()]).catch((err: Error) =>
+        this.log.warn({ err: err.message }, 'IP statistics flush failed'),
+      );
     }, REFRESH_MS);
     this.timer.unref();
   }

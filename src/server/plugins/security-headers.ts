@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app.ts';
 
 /** The CSP; a configured third-party analytics script adds exactly its origin. */
@@ -15,6 +16,13 @@ export const contentSecurityPolicy = (analyticsOrigin: string | null) =>
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+
+const appliers = new WeakMap<FastifyInstance, (req: FastifyRequest, reply: FastifyReply) => void>();
+
+/** For answers sent where no hook runs (the router's own errors): the same headers as the hook sets. */
+export function applySecurityHeaders(req: FastifyRequest, reply: FastifyReply) {
+  appliers.get(req.server)?.(req, reply);
+}
 
 export function registerSecurityHeaders(app: App) {
   // Built once per CSP value and set in one call: these run on every response, the hot look-up too.
@@ -39,7 +47,7 @@ export function registerSecurityHeaders(app: App) {
     'cross-origin-resource-policy': 'same-origin',
   };
   let cached = { script: null as string | null, headers: headersFor(contentSecurityPolicy(null)) };
-  app.addHook('onSend', (req, reply, payload, done) => {
+  const apply = (req: FastifyRequest, reply: FastifyReply) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json')) {
       reply.headers(jsonHeaders);
@@ -56,6 +64,10 @@ export function registerSecurityHeaders(app: App) {
     if (req.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  };
+  appliers.set(app, apply);
+  app.addHook('onSend', (req, reply, payload, done) => {
+    apply(req, reply);
     done(null, payload);
   });
 }

@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema.ts';
 import { pointQuery, type Db } from '../db/kysely.ts';
 import { iso, type Clock } from '../lib/clock.ts';
 import { readCookie, setCookie } from '../lib/cookies.ts';
-import { randomToken, sha256 } from '../lib/crypto.ts';
+import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
 import type { SecurityLimits } from '../lib/limits.ts';
 
 /** The session look-up with its user: runs on every signed-in request, so it is compiled once. */
@@ -36,7 +36,15 @@ export interface SessionState {
   /** SHA-256 of the cookie value, the row's key. */
   id: string;
   user: UserRow | null;
+  /** An anonymous session held by its signed cookie alone: no row until something needs one. */
+  stateless?: boolean;
 }
+
+/**
+ * Anonymous cookies are `a.<random>.<issued, base 36 ms>.<HMAC>`: a visitor who only needs a CSRF
+ * token or a look-up costs no row, so fetching tokens in a loop fills no table.
+ */
+const ANON_PREFIX = 'a.';
 
 /** Only refresh last_seen_at once a minute, so a busy session writes rarely. */
 const TOUCH_EVERY_MS = 60_000;
@@ -46,8 +54,44 @@ export class SessionStore {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly limits: () => SecurityLimits,
+    private readonly anonymousKey: string,
   ) {
     this.loadRow = pointQuery(db, sessionQuery(db));
+  }
+
+  createAnonymous() {
+    const body = `${ANON_PREFIX}${randomToken(24)}.${this.clock.now().toString(36)}`;
+    const raw = `${body}.${hmac(this.anonymousKey, body)}`;
+    return { raw, id: sha256(raw) };
+  }
+
+  private loadAnonymous(raw: string): SessionState | null {
+    const cut = raw.lastIndexOf('.');
+    const body = raw.slice(0, cut);
+    if (cut < 0 || !safeEqual(raw.slice(cut + 1), hmac(this.anonymousKey, body))) return null;
+    const issued = parseInt(body.slice(body.lastIndexOf('.') + 1), 36);
+    if (!(issued + this.limits().sessionAbsoluteMs > this.clock.now())) return null;
+    return { id: sha256(raw), user: null, stateless: true };
+  }
+
+  /** Writes the row of a stateless anonymous session once something must refer to it. */
+  async persist(session: SessionState) {
+    if (!session.stateless) return;
+    const now = iso(this.clock.now());
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        user_id: null,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: iso(this.clock.now() + this.limits().sessionAbsoluteMs),
+        ip: null,
+        user_agent: null,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    session.stateless = false;
   }
   private readonly loadRow: ReturnType<typeof pointQuery<ReturnType<typeof sessionQuery>>>;
 
@@ -72,6 +116,7 @@ export class SessionStore {
 
   async load(raw: string): Promise<SessionState | null> {
     if (raw.length > 100) return null;
+    if (raw.startsWith(ANON_PREFIX)) return this.loadAnonymous(raw);
     const id = sha256(raw);
     const row = await this.loadRow([id]);
     if (!row) return null;
@@ -165,9 +210,17 @@ export async function startSession(
   return req.session;
 }
 
-/** The caller's session, creating an anonymous one when there is none (CAPTCHA, CSRF need one). */
-export async function ensureSession(app: App, req: FastifyRequest, reply: FastifyReply) {
-  return req.session ?? (await startSession(app, req, reply, null));
+/**
+ * The caller's session, or a new stateless anonymous one (CAPTCHA and CSRF tokens bind to it);
+ * null when this IP has started too many lately.
+ */
+export function ensureSession(app: App, req: FastifyRequest, reply: FastifyReply): SessionState | null {
+  if (req.session) return req.session;
+  if (!app.anonymousLimits.allowSession(req.ip)) return null;
+  const { raw, id } = app.sessions.createAnonymous();
+  setSessionCookie(req, reply, raw, app.limits.sessionAbsoluteMs);
+  req.session = { id, user: null, stateless: true };
+  return req.session;
 }
 
 export async function endSession(app: App, req: FastifyRequest, reply: FastifyReply) {

@@ -32,6 +32,10 @@ export const accountMessages = {
   notSignedIn: 'You must be logged in',
   forbidden: 'You do not have permission to do this',
   csrfInvalid: 'Invalid or missing CSRF token. Please reload the page and try again.',
+  crossSiteRefused:
+    'This request came from another site and was refused. Open Inkproof directly and try again.',
+  tooManySessions: 'Too many new visits from your network. Please wait a minute and try again.',
+  tooManyCaptchas: 'Too many security codes requested. Please wait a minute and try again.',
   currentPasswordWrong: 'Current password is incorrect',
   samePassword: 'The new password must differ from the current one',
   verifyOk: 'Your email has been verified. You can now log in.',
@@ -56,8 +60,7 @@ export const accountMessages = {
   logoutOkTitle: 'Logged out',
   inactivityTitle: 'Automatic logout',
   inactivityText: 'You have been logged out due to inactivity',
-  inactivityNotice:
-    'For your security, you will be automatically logged out after 15 minutes of inactivity.',
+  inactivityNotice: 'For your security, you will be automatically logged out after 15 minutes of inactivity.',
   verifyFailedFallback: 'Verification failed. Please try again or contact support.',
   verifyBadResponse: 'Invalid server response format',
   verifyNetwork: 'Network error during verification. Please try again or contact support.',

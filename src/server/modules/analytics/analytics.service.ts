@@ -3,6 +3,7 @@ import { BatchedCounter } from '../../lib/batched-counter.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { hmac } from '../../lib/crypto.ts';
 import type { DbRateLimiter } from '../../lib/rate-limiter.ts';
+import { reportBadRow, writeInChunks, type WarnLog } from '../../lib/write-in-chunks.ts';
 
 export const PAGE_VIEW_PATH_MAX = 200;
 const VIEWS_PER_IP_PER_MINUTE = 120;
@@ -20,6 +21,7 @@ export class AnalyticsService {
     limiter: DbRateLimiter,
     private readonly key: string,
     private readonly ownHost: () => string,
+    private readonly log: WarnLog,
   ) {
     this.perIp = new BatchedCounter(limiter, clock, 'pageview:ip:', () => 60_000);
   }
@@ -47,7 +49,13 @@ export class AnalyticsService {
   }
 
   start() {
-    this.timer = setInterval(() => void this.flush().catch(() => undefined), 1000);
+    this.timer = setInterval(
+      () =>
+        void this.flush().catch((err: Error) =>
+          this.log.warn({ err: err.message }, 'page-view flush failed'),
+        ),
+      1000,
+    );
     this.timer.unref();
   }
 
@@ -60,11 +68,11 @@ export class AnalyticsService {
     const rows = this.buffer;
     this.buffer = [];
     await this.perIp.flush();
-    for (let i = 0; i < rows.length; i += 500) {
-      await this.db
-        .insertInto('page_views')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
+    await writeInChunks(
+      rows,
+      500,
+      (chunk) => this.db.insertInto('page_views').values(chunk).execute(),
+      reportBadRow(this.log, 'page_views'),
+    );
   }
 }

@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import { generateReference, normalizeReference, verificationUrl } from '#shared/signatures/reference.ts';
+import {
+  generateReference,
+  normalizeReference,
+  unguessableReference,
+  verificationUrl,
+} from '#shared/signatures/reference.ts';
 import {
   ANONYMOUS_EXPIRY_MONTHS,
   type OwnSignature,
@@ -94,9 +99,15 @@ export class SignaturesService {
 
     const now = this.clock.now();
     const signerName = input.signerName?.trim() || (panelSave ? user.name : null) || 'Unnamed';
-    const wanted = input.referenceNumber ? normalizeReference(input.referenceNumber) : null;
+    // A private signature never takes a chosen reference: its reference is drawn unguessable, so a
+    // save refused as "already in use" cannot be used to discover others' private signatures.
+    const wanted = input.referenceNumber && !panelSave ? normalizeReference(input.referenceNumber) : null;
     for (let attempt = 0; attempt < 8; attempt++) {
-      const reference = wanted ?? generateReference(new Date(now), attempt < 4 ? 4 : 6);
+      const reference =
+        wanted ??
+        (panelSave
+          ? unguessableReference(new Date(now))
+          : generateReference(new Date(now), attempt < 4 ? 4 : 6));
       const row = {
         user_id: user?.id ?? null,
         reference_number: reference,

@@ -6,6 +6,7 @@ import { iso, type Clock } from '../../lib/clock.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import type { SecurityLimits } from '../../lib/limits.ts';
 import type { DbRateLimiter } from '../../lib/rate-limiter.ts';
+import { reportBadRow, writeInChunks, type WarnLog } from '../../lib/write-in-chunks.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 
 export type LookupResult =
@@ -64,6 +65,7 @@ export class VerificationService {
       ip: string,
       event: 'lookup-captcha-required' | 'lookup-blocked',
     ) => void = () => {},
+    private readonly log: WarnLog = { warn: () => {} },
   ) {
     this.perIp = new BatchedCounter(limiter, clock, 'lookup:ip:', () => limits().lookupWindowMs);
     this.batchStart = clock.now();
@@ -85,7 +87,11 @@ export class VerificationService {
   }
 
   start() {
-    this.timer = setInterval(() => void this.tick().catch(() => undefined), FLUSH_MS);
+    this.timer = setInterval(
+      () =>
+        void this.tick().catch((err: Error) => this.log.warn({ err: err.message }, 'look-up flush failed')),
+      FLUSH_MS,
+    );
     this.timer.unref();
   }
 
@@ -212,7 +218,7 @@ export class VerificationService {
     this.batchStart = this.clock.now();
     const rows: unknown[][] = [];
     for (const [id, n] of counts) rows.push([id, n, iso(batchStart + lastAt.get(id)!)]);
-    await this.addCounts(rows);
+    await writeInChunks(rows, rows.length, this.addCounts, reportBadRow(this.log, 'signature_lookups'));
   }
 }
 

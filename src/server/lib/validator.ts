@@ -1,0 +1,30 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findNul, NUL_MESSAGE } from '#shared/text.ts';
+
+type Result = { value?: unknown; error?: Error | import('fastify').FastifySchemaValidationError[] };
+
+/** Fails with one issue at the path of the first NUL, in the shape the zod errors already have. */
+const noNul = validatorCompiler({
+  schema: z.unknown().superRefine((value, ctx) => {
+    const path = findNul(value);
+    if (path) ctx.addIssue({ code: 'custom', message: NUL_MESSAGE, path });
+  }),
+  method: 'POST',
+  url: '',
+}) as (data: unknown) => Result;
+
+/**
+ * Every route's zod schema, plus one rule no schema has to remember: no text that reached a
+ * route holds U+0000 (PostgreSQL refuses it with a 500, SQLite would store it).
+ */
+export const validatorWithoutNul: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = validatorCompiler(route) as (data: unknown) => Result;
+  return (data) => {
+    const parsed = validate(data);
+    if (parsed.error) return parsed;
+    const nul = noNul(parsed.value);
+    return nul.error ? nul : parsed;
+  };
+};
