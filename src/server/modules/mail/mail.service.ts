@@ -55,12 +55,16 @@ export class MailService {
 
   /** Opens a connection to the SMTP server and says whether it answered (diagnostics). */
   async check(): Promise<{ ok: boolean; message: string }> {
-    if (!this.transport) return { ok: false, message: 'No SMTP server is configured: mails wait in the outbox' };
+    if (!this.transport)
+      return { ok: false, message: 'No SMTP server is configured: mails wait in the outbox' };
     try {
       await this.transport.verify();
       return { ok: true, message: 'The SMTP server accepted the connection' };
     } catch (err) {
-      return { ok: false, message: `The SMTP server did not accept the connection: ${(err as Error).message}` };
+      return {
+        ok: false,
+        message: `The SMTP server did not accept the connection: ${(err as Error).message}`,
+      };
     }
   }
 
@@ -68,7 +72,13 @@ export class MailService {
   async sendNow(to: string, mail: MailContent): Promise<{ ok: boolean; message: string }> {
     if (!this.transport) return { ok: false, message: 'No SMTP server is configured' };
     try {
-      await this.transport.sendMail({ from: this.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+      await this.transport.sendMail({
+        from: this.from,
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       return { ok: true, message: `Test e-mail sent to ${to}` };
     } catch (err) {
       return { ok: false, message: `Sending failed: ${(err as Error).message}` };
@@ -97,16 +107,7 @@ export class MailService {
   async send(to: string, mail: MailContent, link: string): Promise<void> {
     const created = iso(this.clock.now());
     if (!this.transport) {
-      await this.db
-        .insertInto('outbox')
-        .values({
-          to_address: to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          created_at: created,
-        })
-        .execute();
+      await this.keep(to, mail, created, null);
       this.log.info({ to, subject: mail.subject, link }, 'mail kept in outbox (no SMTP configured)');
       return;
     }
@@ -121,18 +122,23 @@ export class MailService {
     } catch (err) {
       // A failed send must not reveal whether the address exists; keep it for the admin to see.
       this.log.error({ err: (err as Error).message, subject: mail.subject }, 'mail delivery failed');
-      await this.db
-        .insertInto('outbox')
-        .values({
-          to_address: to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          created_at: created,
-          error: (err as Error).message.slice(0, 500),
-        })
-        .execute();
+      await this.keep(to, mail, created, (err as Error).message.slice(0, 500));
     }
+  }
+
+  /** The outbox holds mails with no SMTP to send them and mails that failed (with the reason). */
+  private async keep(to: string, mail: MailContent, createdAt: string, error: string | null) {
+    await this.db
+      .insertInto('outbox')
+      .values({
+        to_address: to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        created_at: createdAt,
+        error,
+      })
+      .execute();
   }
 
   close() {

@@ -2,6 +2,7 @@ import { useUser } from '#web/lib/session/get-user.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
+import { saveFile } from '#web/lib/save-file.ts';
 import { generateReference } from '#shared/signatures/reference.ts';
 import { ANONYMOUS_EXPIRY_MONTHS } from '#shared/signatures/limits.ts';
 import type { OwnSignature } from '#shared/signatures/schemas.ts';
@@ -9,7 +10,6 @@ import { saveSignature, useSaveSignature } from '../api/save-signature.ts';
 import {
   exportCombined,
   exportSignaturePng,
-  saveBlob,
   UnsupportedFormatError,
   type ExportFormat,
 } from '../lib/export.ts';
@@ -69,7 +69,7 @@ export function useCreatorActions(state: CreatorState, host: string) {
       return;
     }
     try {
-      saveBlob(await exportSignaturePng(view.signature, meta), 'signature.png');
+      saveFile(await exportSignaturePng(view.signature, meta), 'signature.png');
       toast({
         title: m.downloadedTitle,
         description: m.downloadedText.replace('{FORMAT}', 'PNG'),
@@ -97,7 +97,7 @@ export function useCreatorActions(state: CreatorState, host: string) {
         title: t.imageTitle(view.name, view.reference),
         noImageLabel: t.noImageLabel,
       });
-      saveBlob(blob, `signature-with-qr-${view.reference}.${format}`);
+      saveFile(blob, `signature-with-qr-${view.reference}.${format}`);
       const label = format.toUpperCase();
       toast({
         title: m.downloadedTitle,

@@ -1,5 +1,6 @@
 import { ApiError, apiFetch, errorMessage, readBody } from '#web/lib/api.ts';
-import { dispositionName, pdfFileName, saveFile } from '../lib/save-file.ts';
+import { dispositionName, saveFile } from '#web/lib/save-file.ts';
+import { pdfFileName } from '../lib/file-names.ts';
 
 /**
  * GET /api/documents/{id}/download (the signed version once signed), saved under the name the

@@ -7,7 +7,7 @@ import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { usePdfDocument } from '../hooks/use-pdf-document.ts';
 import { nextZoom, VIEWER_ZOOM } from '../lib/viewer-zoom.ts';
-import { saveFile } from '../lib/save-file.ts';
+import { saveFile } from '#web/lib/save-file.ts';
 import { documentsText as t } from '../messages.ts';
 import { PdfPageCanvas } from './pdf-page-canvas.tsx';
 import { ViewerToolbar } from './viewer-toolbar.tsx';

@@ -14,7 +14,7 @@ import { SigningPrompt } from '../components/signing-prompt.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { useDocumentActions } from '../hooks/use-document-actions.tsx';
 import { parseDocumentId } from '../lib/document-id.ts';
-import { pdfFileName } from '../lib/save-file.ts';
+import { pdfFileName } from '../lib/file-names.ts';
 import { canSign } from '../lib/status.ts';
 
 /** /documents/{id} (part 2 §2.5). A signed document is shown (and downloaded) in its signed version. */

@@ -9,7 +9,7 @@ import { useSharedDocument } from '../api/get-shared-document.ts';
 import { PdfViewer } from '../components/pdf-viewer.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDate, formatDateTime } from '../lib/format.ts';
-import { pdfFileName } from '../lib/save-file.ts';
+import { pdfFileName } from '../lib/file-names.ts';
 import { sharedText as t } from '../shared-messages.ts';
 
 /** /shared/{token}: a read-only view for anyone holding the link; nothing here needs an account. */

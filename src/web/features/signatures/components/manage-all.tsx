@@ -4,7 +4,7 @@ import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useClearSignatureImages } from '#web/features/signatures/api/clear-signature-images.ts';
 import { useDeleteAllSignatures } from '#web/features/signatures/api/delete-all-signatures.ts';
-import { ConfirmDialog } from '#web/features/signatures/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { mySignaturesText as t } from '#web/features/signatures/messages.ts';
 
 /** The spec's two bulk calls, wired with a visible (and confirmed) way to reach them. */

@@ -9,7 +9,7 @@ import { toast } from '#web/lib/toast.ts';
 import { useDeleteSignature } from '#web/features/signatures/api/delete-signature.ts';
 import { useRevokeSignature } from '#web/features/signatures/api/revoke-signature.ts';
 import { AccessSwitch } from '#web/features/signatures/components/access-switch.tsx';
-import { ConfirmDialog } from '#web/features/signatures/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { SignatureDetailsDialog } from '#web/features/signatures/components/signature-details-dialog.tsx';
 import { VerificationStats } from '#web/features/signatures/components/verification-stats.tsx';
 import { formatDate } from '#web/features/signatures/lib/format-date.ts';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { useClearEmailSettings } from '#web/features/admin/api/clear-email-settings.ts';
-import { ConfirmDialog } from '#web/features/admin/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
 
@@ -25,7 +26,7 @@ export function ClearSmtpButton() {
         description={t.clearText}
         confirmLabel={t.clear}
         pending={clear.isPending}
-        error={clear.error}
+        error={clear.error ? errorText(clear.error) : null}
         onConfirm={() =>
           clear.mutate(undefined, {
             onSuccess: () => {

@@ -1,6 +1,7 @@
 import { useDeleteSignature } from '#web/features/admin/api/delete-signature.ts';
 import type { AdminSignature } from '#web/features/admin/api/types.ts';
-import { ConfirmDialog } from '#web/features/admin/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
 
@@ -30,7 +31,7 @@ export function DeleteSignatureDialog({
       }
       confirmLabel={t.deleteConfirm}
       pending={mutation.isPending}
-      error={mutation.error}
+      error={mutation.error ? errorText(mutation.error) : null}
       onConfirm={() => {
         if (!signature) return;
         mutation.mutate(signature.id, {

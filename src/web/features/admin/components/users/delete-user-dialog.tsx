@@ -1,6 +1,7 @@
 import { useDeleteUser } from '#web/features/admin/api/delete-user.ts';
 import type { AdminUserDetail } from '#web/features/admin/api/types.ts';
-import { ConfirmDialog } from '#web/features/admin/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
 
@@ -28,7 +29,7 @@ export function DeleteUserDialog({ detail, open, onOpenChange, onDeleted }: Dele
       description={t.deleteText(who, detail.signatureCount)}
       confirmLabel={t.deleteUser}
       pending={mutation.isPending}
-      error={mutation.error}
+      error={mutation.error ? errorText(mutation.error) : null}
       onConfirm={() =>
         mutation.mutate(user.id, {
           onSuccess: () => {

@@ -12,9 +12,6 @@ export function saveFile(data: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** "Contract.pdf" from a document name; names that already end in .pdf keep it once. */
-export const pdfFileName = (name: string) => `${name.replace(/\.pdf$/i, '').trim() || 'document'}.pdf`;
-
 /** The file name a Content-Disposition header offers (RFC 6266 filename* first), if any. */
 export function dispositionName(header: string | null): string | null {
   if (!header) return null;

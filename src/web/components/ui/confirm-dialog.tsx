@@ -1,24 +1,40 @@
 import type { ReactNode } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { mySignaturesText as t } from '#web/features/signatures/messages.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
+  /** Says exactly what happens, e.g. "Delete user". */
   confirmLabel: string;
-  pending?: boolean;
+  cancelLabel?: string;
   onConfirm: () => void;
+  pending?: boolean;
+  /** The failure of the last attempt, already put in words by the feature. */
+  error?: ReactNode;
   /** Where focus goes when the dialog closes (the opener may be gone, such as a closed dialog's button). */
   returnFocus?: () => void;
+  children?: ReactNode;
 }
 
-/** Asks before a destructive action; the action runs only on the explicit confirm button. */
-export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, description, confirmLabel, pending, onConfirm, returnFocus } = props;
+/** Asks before something that cannot be undone; the action runs only on the explicit confirm button. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  pending = false,
+  error,
+  returnFocus,
+  children,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -32,9 +48,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           returnFocus();
         }}
       >
+        {children}
+        {error ? (
+          <Alert tone="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="secondary">{t.cancel}</Button>
+            <Button variant="secondary">{cancelLabel}</Button>
           </DialogClose>
           <Button variant="destructive" onClick={onConfirm} disabled={pending}>
             {pending ? <Spinner className="size-4" /> : null}
