@@ -3,6 +3,7 @@ import { benchAdmin } from './admin.ts';
 import { benchCreator } from './creator.ts';
 import { benchDocuments } from './documents.ts';
 import { benchLookups } from './lookups.ts';
+import { benchStartup } from './startup.ts';
 import { benchWeb } from './web.ts';
 
 /** `npm run bench`: every benchmark, each printed as ratios to a baseline measured in the same run. */
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   documents: benchDocuments,
   web: benchWeb,
   admin: benchAdmin,
+  startup: benchStartup,
 };
 
 for (const [name, run] of Object.entries(suites)) {

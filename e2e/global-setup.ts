@@ -23,8 +23,8 @@ export default async function globalSetup() {
   }
   // E2E_WEB_ROOT lets several builds coexist (default: what `npm run build` writes).
   const webRoot = process.env.E2E_WEB_ROOT ?? 'dist/web';
-  if (!fs.existsSync(`${webRoot}/index.html`))
-    throw new Error(`No built web app in ${webRoot}: run \`npm run build\` first`);
+  if (!fs.existsSync(`${webRoot}/index.html`) || !fs.existsSync('dist/server/main.js'))
+    throw new Error(`No built app (${webRoot}, dist/server): run \`npm run build\` first`);
 
   const smtp = await startSmtp();
   const mailApi = http.createServer((req, res) => {
@@ -38,15 +38,18 @@ export default async function globalSetup() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-e2e-'));
   await allowManySignUps(dataDir);
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    WEB_ROOT: webRoot,
-    SMTP_URL: smtp.url,
-    INKPROOF_TEST_CAPTCHA: E2E_CAPTCHA,
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    LOG_LEVEL: 'warn',
-  });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      WEB_ROOT: webRoot,
+      SMTP_URL: smtp.url,
+      INKPROOF_TEST_CAPTCHA: E2E_CAPTCHA,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    { from: 'compiled' },
+  );
   process.env.E2E_BASE_URL = server.base;
   process.env.E2E_MAIL_API = `http://127.0.0.1:${mailPort}`;
 

@@ -12,16 +12,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (src/server/main.ts) as its own process and waits until it is ready. */
-export async function startServerProcess(env: Record<string, string>) {
+/** How a server process starts: the sources through tsx (no build needed), or the build `npm start` runs. */
+export const SERVER_COMMANDS = {
+  sources: ['--import', 'tsx', 'src/server/main.ts'],
+  compiled: ['dist/server/main.js'],
+} as const;
+
+/** Starts the real server as its own process and waits until it is ready. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { from?: keyof typeof SERVER_COMMANDS } = {},
+) {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/srvprof'] : []),
-      '--import',
-      'tsx',
-      'src/server/main.ts',
+      ...SERVER_COMMANDS[opts.from ?? 'sources'],
     ],
     {
       env: {

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { workerThreadEntry } from '#server/lib/worker-entry.ts';
 import type { inspect, sign } from './jobs.ts';
 import type { JobKind, JobMessage, JobReply } from './pdf-worker.ts';
 
@@ -43,7 +44,7 @@ interface Slot {
   timer: NodeJS.Timeout | undefined;
 }
 
-const WORKER_URL = new URL('./pdf-worker.mjs', import.meta.url);
+const WORKER_URL = workerThreadEntry(new URL('./pdf-worker.ts', import.meta.url));
 
 /**
  * PDF parsing, stamping and signing off the main thread (DESIGN §3a): a few long-lived workers,
