@@ -8,7 +8,8 @@ import { build } from 'esbuild';
 const SRC = 'src/server';
 const OUT = 'dist/server';
 
-const entryPoints = { main: `${SRC}/main.ts` };
+// The operator commands ship compiled too: a release bundle has no tsx (`npm run backup` there).
+const entryPoints = { main: `${SRC}/main.ts`, backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' };
 for (const file of fs.readdirSync(SRC, { recursive: true }).map(String).sort()) {
   if (!file.endsWith('-worker.ts')) continue;
   const name = path.basename(file, '.ts');

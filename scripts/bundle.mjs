@@ -23,7 +23,11 @@ try {
   fs.cpSync('dist/web', path.join(stage, 'dist/web'), { recursive: true });
   const { name, version, description, type, engines, dependencies } = pkg;
   const bundled = { name, version, description, private: true, type, engines, dependencies };
-  bundled.scripts = { start: 'node dist/server/main.js' };
+  bundled.scripts = {
+    start: 'node dist/server/main.js',
+    backup: 'node dist/server/backup.js',
+    restore: 'node dist/server/restore.js',
+  };
   fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(bundled, null, 2)}\n`);
   fs.copyFileSync('package-lock.json', path.join(stage, 'package-lock.json'));
   fs.copyFileSync('README.md', path.join(stage, 'README.md'));
