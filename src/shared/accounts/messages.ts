@@ -29,6 +29,14 @@ export const accountMessages = {
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
   tooManyLogins: 'Too many login attempts. Please try again later.',
+  tooManySignUps: 'Too many sign-ups from this network. Please try again later.',
+  tooManyResets: 'Too many reset requests. Please try again later.',
+  // Past the account-wide ceiling a right and a wrong password get this same answer (decision 018).
+  loginHeld:
+    'Too many failed sign-in attempts on this account. If the password you entered is correct, we have e-mailed you a link to sign in.',
+  loginLinkInvalid: 'This sign-in link is invalid or has expired. Please log in again.',
+  // The same answer whether or not the address already has an account (decision 018).
+  signUpRequested: 'Check your email: we have sent you a link to finish signing up.',
   notSignedIn: 'You must be logged in',
   forbidden: 'You do not have permission to do this',
   csrfInvalid: 'Invalid or missing CSRF token. Please reload the page and try again.',
