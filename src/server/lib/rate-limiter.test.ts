@@ -21,7 +21,9 @@ afterAll(() => drop());
 
 test('concurrent hits on one key each get their own count: no two callers see the same number', async () => {
   const states = await Promise.all(Array.from({ length: 100 }, () => limiter.hit('k:concurrent', WINDOW)));
-  expect(states.map((s) => s.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  expect(states.map((s) => s.count).sort((a, b) => a - b)).toEqual(
+    Array.from({ length: 100 }, (_, i) => i + 1),
+  );
   expect((await limiter.peek('k:concurrent')).count).toBe(100);
 });
 

@@ -81,7 +81,12 @@ export class DbRateLimiter {
     await this.db
       .updateTable('rate_limits')
       .set((eb) => ({
-        count: eb.case().when('count', '>', amount).then(eb('count', '-', amount)).else(0).end(),
+        count: eb
+          .case()
+          .when('count', '>', amount)
+          .then(eb('count', '-', amount))
+          .else(0)
+          .end(),
       }))
       .where('key', '=', key)
       .where('reset_at', '>', iso(this.clock.now()))

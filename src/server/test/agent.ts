@@ -99,7 +99,10 @@ export class Agent {
     });
     if (res.statusCode !== 202) return res;
     await this.app.accounts.settle();
-    const link = links.get(address)?.slice(before).find((l) => l.includes('verification=true'));
+    const link = links
+      .get(address)
+      ?.slice(before)
+      .find((l) => l.includes('verification=true'));
     if (!link) return res; // a taken address: its owner was mailed instead
     const verified = await this.get(`/api/verify-email${new URL(link).search}`);
     if (verified.statusCode !== 200) return verified;

@@ -18,5 +18,9 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('pending_signups_expires_idx').on('pending_signups').column('expires_at').execute();
+  await db.schema
+    .createIndex('pending_signups_expires_idx')
+    .on('pending_signups')
+    .column('expires_at')
+    .execute();
 }

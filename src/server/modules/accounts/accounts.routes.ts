@@ -27,7 +27,8 @@ export function accountRoutes(app: App) {
 
   // Wait for work started after earlier answers before the database and the mailer close.
   app.addHook('preClose', () => app.accounts.settle());
-  app.accounts.onBackgroundError = (err) => app.log.error({ err: err.message }, 'account background job failed');
+  app.accounts.onBackgroundError = (err) =>
+    app.log.error({ err: err.message }, 'account background job failed');
 
   app.post('/api/login', { schema: { body: loginSchema } }, async (req, reply) => {
     const { email, password, captcha } = req.body;

@@ -3,31 +3,23 @@ import type { PublicUser, RegisterRequest } from '#shared/accounts/schemas.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { randomToken } from '../../lib/crypto.ts';
 import type { SecurityLimits } from '../../lib/limits.ts';
 import { retryAfterSeconds, type DbRateLimiter } from '../../lib/rate-limiter.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { failedSignInsMail, passwordResetMail, signInLinkMail, verificationMail } from '../mail/templates.ts';
+import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import { BackgroundJobs } from './background-jobs.ts';
 import { LoginGuard, type Throttled } from './login-guard.ts';
+import { Logins, type LoginResult } from './logins.ts';
 import { SignUps } from './sign-ups.ts';
+import { Tokens } from './tokens.ts';
 
 export type { Throttled } from './login-guard.ts';
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
-const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-
-type TokenKind = 'verify-email' | 'reset-password' | 'login-link';
-export type LoginResult =
-  | { kind: 'ok'; user: UserRow }
-  | { kind: 'invalid' }
-  | { kind: 'disabled' }
-  /** Past the account-wide ceiling: the same answer for a right and a wrong password. */
-  | { kind: 'held' }
-  | Throttled;
 
 export const toPublicUser = (u: UserRow): PublicUser => ({
   id: u.id,
@@ -43,10 +35,10 @@ export const toPublicUser = (u: UserRow): PublicUser => ({
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export class AccountsService {
-  /** Verified against when the e-mail is unknown, so timing does not tell which accounts exist. */
-  private dummyHash: Promise<string>;
   private readonly jobs = new BackgroundJobs();
   private readonly guard: LoginGuard;
+  private readonly tokens: Tokens;
+  private readonly logins: Logins;
   private readonly signUps: SignUps;
 
   constructor(
@@ -58,8 +50,23 @@ export class AccountsService {
     private readonly activity: ActivityService,
     private readonly publicUrl: () => string,
   ) {
-    this.dummyHash = hash(randomToken(16));
     this.guard = new LoginGuard(limiter, limits, clock);
+    this.tokens = new Tokens(db, clock);
+    this.logins = new Logins({
+      db,
+      clock,
+      limiter,
+      limits,
+      mail,
+      activity,
+      publicUrl,
+      jobs: this.jobs,
+      guard: this.guard,
+      tokens: this.tokens,
+      findUser: (address) => this.findByEmail(address),
+      findUserById: (id) => this.findById(id),
+      dummyHash: hash(randomToken(16)),
+    });
     this.signUps = new SignUps(db, clock, limiter, limits, mail, publicUrl);
   }
 
@@ -86,80 +93,12 @@ export class AccountsService {
       .executeTakeFirst();
   }
 
-  async login(email: string, password: string, ip: string): Promise<LoginResult> {
-    const address = normalizeEmail(email);
-    const reserved = await this.guard.reserve(address, ip);
-    if (reserved.kind === 'throttled') return reserved;
-    const user = await this.findByEmail(address);
-    const ok = await verify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
-    if (reserved.held) {
-      this.jobs.run(() => this.afterHeldAttempt(address, ok ? user : undefined, ip));
-      return { kind: 'held' };
-    }
-    if (!user || !ok) {
-      this.jobs.run(() => this.afterFailure(address, user, ip, reserved.accountAttempts));
-      return { kind: 'invalid' };
-    }
-    await this.guard.succeeded(address, ip);
-    if (user.disabled_at) return { kind: 'disabled' };
-    return { kind: 'ok', user: await this.recordLogin(user, ip) };
+  login(email: string, password: string, ip: string): Promise<LoginResult> {
+    return this.logins.login(normalizeEmail(email), password, ip);
   }
 
-  /** Signs in with a mailed one-time link (decision 018). */
-  async loginWithLink(
-    token: string,
-    email: string,
-    ip: string,
-  ): Promise<{ kind: 'ok'; user: UserRow } | { kind: 'invalid' } | { kind: 'disabled' }> {
-    const row = await this.consumeToken(this.db, token, email, 'login-link');
-    const user = row && (await this.findById(row.user_id));
-    if (!user) return { kind: 'invalid' };
-    if (user.disabled_at) return { kind: 'disabled' };
-    return { kind: 'ok', user: await this.recordLogin(user, ip, 'one-time link') };
-  }
-
-  private async recordLogin(user: UserRow, ip: string, detail?: string) {
-    const now = iso(this.clock.now());
-    await this.db
-      .updateTable('users')
-      .set((eb) => ({ last_login: now, login_count: eb('login_count', '+', 1) }))
-      .where('id', '=', user.id)
-      .execute();
-    await this.activity.log('login', { userId: user.id, ip, detail: detail ?? null });
-    return { ...user, last_login: now, login_count: user.login_count + 1 };
-  }
-
-  /** Runs after the answer, so an existing account's extra work (the warning) cannot be timed. */
-  private async afterFailure(address: string, user: UserRow | undefined, ip: string, attempts: number) {
-    await this.activity.log('login-failed', { userId: user?.id ?? null, ip });
-    if (!user || user.disabled_at || !(await this.guard.shouldWarn(address, attempts))) return;
-    const since = iso(this.clock.now() - this.limits().loginWindowMs);
-    const failures = await this.db
-      .selectFrom('activity_log')
-      .select(['created_at as at', 'ip'])
-      .where('user_id', '=', user.id)
-      .where('event', '=', 'login-failed')
-      .where('created_at', '>=', since)
-      .orderBy('id')
-      .limit(20)
-      .execute();
-    const link = `${this.publicUrl()}/auth?tab=forgot-password`;
-    this.mail.sendInBackground(user.email, failedSignInsMail(attempts, failures, link), link);
-  }
-
-  /** `user` is set only when the password was right: it then earns a one-time link, never a session. */
-  private async afterHeldAttempt(address: string, user: UserRow | undefined, ip: string) {
-    if (!user || user.disabled_at) {
-      await this.activity.log('login-failed', { userId: user?.id ?? null, ip, detail: 'held' });
-      return;
-    }
-    await this.guard.succeeded(address, ip);
-    await this.activity.log('login-throttled', { userId: user.id, ip, detail: 'one-time link mailed' });
-    const sent = await this.limiter.hit(`login-link:addr:${address}`, HOUR_MS);
-    if (sent.count > this.limits().mailsPerAddressPerHour) return;
-    const token = await this.createToken(user.id, 'login-link', LOGIN_LINK_TTL_MS);
-    const link = `${this.publicUrl()}/auth?signin=link&token=${token}&email=${encodeURIComponent(user.email)}`;
-    this.mail.sendInBackground(user.email, signInLinkMail(link), link);
+  loginWithLink(token: string, email: string, ip: string) {
+    return this.logins.loginWithLink(token, email, ip);
   }
 
   async registrationThrottle(ip: string): Promise<Throttled | null> {
@@ -180,19 +119,20 @@ export class AccountsService {
     this.jobs.run(async () => {
       const existing = await this.findByEmail(email);
       await this.signUps.request({ email, name: input.username ?? null, passwordHash }, existing);
-      await this.activity.log('register', { userId: existing?.id ?? null, ip, detail: 'sign-up requested' });
+      const detail = existing ? 'sign-up tried with a registered address' : 'sign-up requested';
+      await this.activity.log('register', { userId: existing?.id ?? null, ip, detail });
     });
   }
 
   async sendVerification(user: UserRow) {
-    const token = await this.createToken(user.id, 'verify-email', VERIFY_TTL_MS);
+    const token = await this.tokens.create(user.id, 'verify-email', VERIFY_TTL_MS);
     const link = `${this.publicUrl()}/auth?verification=true&token=${token}&email=${encodeURIComponent(user.email)}`;
     this.mail.sendInBackground(user.email, verificationMail(link), link);
   }
 
   /** A link from an address change (tokens) or from a pending sign-up, which creates the account. */
   async verifyEmail(token: string, email: string, ip: string): Promise<boolean> {
-    const row = await this.consumeToken(this.db, token, email, 'verify-email');
+    const row = await this.tokens.consume(this.db, token, email, 'verify-email');
     if (!row) {
       const created = await this.signUps.complete(token, normalizeEmail(email));
       if (created) await this.activity.log('register', { userId: created.id, ip });
@@ -230,13 +170,13 @@ export class AccountsService {
       .where('user_id', '=', user.id)
       .where('kind', '=', 'reset-password')
       .execute();
-    const token = await this.createToken(user.id, 'reset-password', RESET_TTL_MS);
+    const token = await this.tokens.create(user.id, 'reset-password', RESET_TTL_MS);
     const link = `${this.publicUrl()}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
     this.mail.sendInBackground(user.email, passwordResetMail(link), link);
   }
 
   async isResetTokenValid(token: string, email: string): Promise<boolean> {
-    return (await this.findToken(this.db, token, email, 'reset-password')) !== undefined;
+    return (await this.tokens.find(this.db, token, email, 'reset-password')) !== undefined;
   }
 
   /**
@@ -245,12 +185,12 @@ export class AccountsService {
    * part-way must not leave the old sessions alive under the new password.
    */
   async resetPassword(token: string, email: string, password: string, ip: string): Promise<boolean> {
-    if (!(await this.findToken(this.db, token, email, 'reset-password'))) return false;
+    if (!(await this.tokens.find(this.db, token, email, 'reset-password'))) return false;
     // Hashed before the transaction: it takes tens of milliseconds and needs no connection.
     const passwordHash = await hash(password);
     const now = iso(this.clock.now());
     const userId = await this.db.transaction().execute(async (tx) => {
-      const row = await this.consumeToken(tx, token, email, 'reset-password');
+      const row = await this.tokens.consume(tx, token, email, 'reset-password');
       if (!row) return null;
       await tx
         .updateTable('users')
@@ -345,47 +285,5 @@ export class AccountsService {
       .set({ password_hash: await hash(password), updated_at: iso(this.clock.now()) })
       .where('id', '=', userId)
       .execute();
-  }
-
-  private async createToken(userId: number, kind: TokenKind, ttlMs: number) {
-    const token = randomToken(32);
-    const now = this.clock.now();
-    await this.db
-      .insertInto('tokens')
-      .values({
-        user_id: userId,
-        kind,
-        token_hash: sha256(token),
-        expires_at: iso(now + ttlMs),
-        created_at: iso(now),
-      })
-      .execute();
-    return token;
-  }
-
-  private findToken(db: Db, token: string, email: string, kind: TokenKind) {
-    return db
-      .selectFrom('tokens as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.id', 't.user_id'])
-      .where('t.token_hash', '=', sha256(token))
-      .where('t.kind', '=', kind)
-      .where('t.used_at', 'is', null)
-      .where('t.expires_at', '>', iso(this.clock.now()))
-      .where('u.email', '=', normalizeEmail(email))
-      .executeTakeFirst();
-  }
-
-  /** Marks the token used in one conditional update, so two concurrent uses cannot both win. */
-  private async consumeToken(db: Db, token: string, email: string, kind: TokenKind) {
-    const row = await this.findToken(db, token, email, kind);
-    if (!row) return undefined;
-    const res = await db
-      .updateTable('tokens')
-      .set({ used_at: iso(this.clock.now()) })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1 ? row : undefined;
   }
 }

@@ -156,7 +156,9 @@ describe('failures from one network do not lock the owner out (item 3)', () => {
     expect((await owner.get('/api/user')).statusCode).toBe(401);
 
     await ctx.app.accounts.settle();
-    const linkMails = smtp.received.filter((mail) => mail.to.includes(address) && mail.text.includes('/auth?signin='));
+    const linkMails = smtp.received.filter(
+      (mail) => mail.to.includes(address) && mail.text.includes('/auth?signin='),
+    );
     expect(linkMails).toHaveLength(1); // the wrong guess earned nothing
     const link = linkIn(linkMails[0]!, '/auth');
     const token = link.searchParams.get('token')!;

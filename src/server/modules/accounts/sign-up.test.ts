@@ -114,7 +114,12 @@ describe('the mailed link finishes the sign-up', () => {
 
     const login = await a.login(address, PASSWORD);
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toMatchObject({ email: address, name: 'jane_doe', role: 'user', emailVerified: true });
+    expect(login.json()).toMatchObject({
+      email: address,
+      name: 'jane_doe',
+      role: 'user',
+      emailVerified: true,
+    });
     expect(JSON.stringify(login.json())).not.toMatch(/hash|argon/i);
     expect((await a.get(verifyUrl(link, address))).statusCode).toBe(400);
   });

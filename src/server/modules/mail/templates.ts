@@ -63,7 +63,9 @@ export function failedSignInsMail(
   attempts: { at: string; ip: string | null }[],
   resetLink: string,
 ): MailContent {
-  const lines = attempts.map((a) => `${a.at.slice(0, 19).replace('T', ' ')} UTC from ${a.ip ?? 'an unknown address'}`);
+  const lines = attempts.map(
+    (a) => `${a.at.slice(0, 19).replace('T', ' ')} UTC from ${a.ip ?? 'an unknown address'}`,
+  );
   const intro = `There were ${count} failed sign-in attempts on your Inkproof account in the last few minutes: ${lines.join('; ')}.`;
   const outro =
     'If these were not you, someone may be guessing your password: choose a new, strong one that you use nowhere else. You can still sign in as usual; the networks the attempts came from are paused for a while.';
