@@ -58,6 +58,8 @@ export const accountMessages = {
   loginOkText: 'Welcome back!',
   registerFailedTitle: 'Registration failed',
   registerFailedFallback: 'Could not create your account',
+  // The spec's sign-up success toast: unused since sign-up is e-mail first (decision 018); the
+  // 'Check your email' confirmation and then the verification message take its place.
   registerOkTitle: 'Registration successful',
   registerOkText: 'Your account has been created successfully!',
   logoutFailedTitle: 'Logout failed',
