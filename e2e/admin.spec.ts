@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminText } from '../src/web/features/admin/messages.ts';
-import { E2E_CAPTCHA, expectNoAxeViolations, logInAsAdmin, mailTo, uniqueEmail } from './support.ts';
+import { expectNoAxeViolations, logInAsAdmin, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
 
 const SIGNATURE_SVG = `data:image/svg+xml;base64,${Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 70 C 40 10, 80 10, 100 60" stroke="#111" stroke-width="4" fill="none"/></svg>',
@@ -23,15 +23,8 @@ async function apiClient() {
 async function seedUser(name: string) {
   const { ctx, send } = await apiClient();
   const email = uniqueEmail('admin-e2e');
-  await send('get', '/api/captcha?purpose=register');
-  const reg = await send('post', '/api/register', {
-    username: name,
-    email,
-    password: 'Str0ng!Pass',
-    agreeToTerms: true,
-    securityQuestion: E2E_CAPTCHA,
-  });
-  expect(reg.ok()).toBe(true);
+  await signUpViaApi(ctx, { username: name, email });
+  await send('get', '/api/csrf'); // signing in changed the session: pick up its token
   const sig = await send('post', '/api/signatures', {
     signatureData: SIGNATURE_SVG,
     signerName: `${name} Signer`,

@@ -4,7 +4,14 @@ import sharp from 'sharp';
 import { blogMessages, type BlogPost } from '../src/shared/blog/schemas.ts';
 import { toInput } from '../src/web/features/blog/admin/lib/post-input.ts';
 import { blogAdminText, blogText } from '../src/web/features/blog/messages.ts';
-import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, logInAsAdmin, uniqueEmail } from './support.ts';
+import {
+  E2E_ADMIN,
+  E2E_CAPTCHA,
+  expectNoAxeViolations,
+  logInAsAdmin,
+  signUpViaApi,
+  uniqueEmail,
+} from './support.ts';
 
 const ed = blogAdminText.editor;
 const LONG_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4}$/;
@@ -230,16 +237,8 @@ test('a signed-in user who is not an admin sees no editor and is sent away from 
   ).json()) as BlogPost;
   await admin.dispose();
 
-  await page.request.get('/api/captcha?purpose=register');
-  const { send: userSend } = await apiSession(page.request);
   const email = uniqueEmail('reader');
-  const reg = await userSend('post', '/api/register', {
-    email,
-    password: 'Str0ng!Pass',
-    agreeToTerms: true,
-    securityQuestion: E2E_CAPTCHA,
-  });
-  expect(reg.status()).toBe(201);
+  await signUpViaApi(page.request, { email });
 
   await page.goto('/blog');
   await expect(page.getByTestId('post-card').first()).toBeVisible();

@@ -8,7 +8,7 @@ import { readMetadata } from '../src/web/features/creator/lib/file-metadata.ts';
 import { jpegSize } from '../src/web/features/creator/lib/jpeg-metadata.ts';
 import { pngSize, readPngText } from '../src/web/features/creator/lib/png-metadata.ts';
 import { webpInfo } from '../src/web/features/creator/lib/webp-metadata.ts';
-import { E2E_CAPTCHA, expectNoAxeViolations, uniqueEmail } from './support.ts';
+import { expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
 
 const NAME = 'Ada Lovelace';
 
@@ -80,19 +80,7 @@ async function publicOrigin(page: Page) {
 /** Signs up through the API on the page's own cookie jar, as the register form does. */
 async function signUp(page: Page) {
   await page.goto('/');
-  const captcha = await page.request.get('/api/captcha?purpose=register');
-  expect(captcha.ok()).toBe(true);
-  const token = captcha.headers()['x-csrf-token']!;
-  const res = await page.request.post('/api/register', {
-    headers: { 'x-csrf-token': token },
-    data: {
-      email: uniqueEmail('creator'),
-      password: 'Str0ng!Pass',
-      agreeToTerms: true,
-      securityQuestion: E2E_CAPTCHA,
-    },
-  });
-  expect(res.status()).toBe(201);
+  await signUpViaApi(page.request, { email: uniqueEmail('creator') });
 }
 
 async function fillDetails(page: Page, data = 'Tender 42 <Acme & Co>') {

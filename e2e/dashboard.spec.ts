@@ -5,7 +5,7 @@ import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
 import { dashboardText as t } from '../src/web/features/dashboard/messages.ts';
 import { plannedText } from '../src/web/features/dashboard/planned-messages.ts';
 import { supportText } from '../src/web/features/dashboard/support-messages.ts';
-import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, uniqueEmail } from './support.ts';
+import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
 
 const SIGNATURE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><path d="M20 150 C 80 20, 160 20, 200 120" stroke="black" stroke-width="8" fill="none"/></svg>';
@@ -13,21 +13,13 @@ const SIGNATURE_SVG =
 /** A user with four documents: A and D pending, B signed, C shared (uploaded in that order). */
 async function userWithDocuments(page: Page) {
   await page.goto('/');
-  let token = (await page.request.get('/api/captcha?purpose=register')).headers()['x-csrf-token']!;
+  let token = (await signUpViaApi(page.request, { email: uniqueEmail('dash') })).csrf;
   const post = async (url: string, options: Parameters<Page['request']['post']>[1] = {}) => {
     const res = await page.request.post(url, { ...options, headers: { 'x-csrf-token': token } });
     token = res.headers()['x-csrf-token'] ?? token;
     expect(res.ok()).toBe(true);
     return res.json();
   };
-  await post('/api/register', {
-    data: {
-      email: uniqueEmail('dash'),
-      password: 'Str0ng!Pass',
-      agreeToTerms: true,
-      securityQuestion: E2E_CAPTCHA,
-    },
-  });
   const pdf = await simplePdf(1);
   const docs: Record<string, DocumentSummary> = {};
   for (const name of ['Doc A', 'Doc B', 'Doc C', 'Doc D']) {

@@ -4,7 +4,7 @@ import { documentMessages as m } from '../src/shared/documents/messages.ts';
 import type { DocumentSummary } from '../src/shared/documents/schemas.ts';
 import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
 import { documentsText as t } from '../src/web/features/documents/messages.ts';
-import { E2E_CAPTCHA, expectNoAxeViolations, uniqueEmail } from './support.ts';
+import { expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
 
 const SIGNATURE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><path d="M20 150 C 80 20, 160 20, 200 120" stroke="black" stroke-width="8" fill="none"/></svg>';
@@ -12,22 +12,12 @@ const SIGNATURE_SVG =
 /** Signs up through the API on the page's cookie jar; returns a sender carrying the CSRF token. */
 async function signUp(page: Page, name: string) {
   await page.goto('/');
-  let token = (await page.request.get('/api/captcha?purpose=register')).headers()['x-csrf-token']!;
+  let token = (await signUpViaApi(page.request, { username: name, email: uniqueEmail('detail') })).csrf;
   const send = async (url: string, options: { data?: unknown; multipart?: Record<string, unknown> }) => {
     const res = await page.request.post(url, { headers: { 'x-csrf-token': token }, ...(options as object) });
     token = res.headers()['x-csrf-token'] ?? token;
     return res;
   };
-  const reg = await send('/api/register', {
-    data: {
-      username: name,
-      email: uniqueEmail('detail'),
-      password: 'Str0ng!Pass',
-      agreeToTerms: true,
-      securityQuestion: E2E_CAPTCHA,
-    },
-  });
-  expect(reg.status()).toBe(201);
   return send;
 }
 

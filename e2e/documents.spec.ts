@@ -10,7 +10,7 @@ import { awkwardPdf, brokenPdf, simplePdf } from '../src/server/modules/pdf/test
 import { checkText } from '../src/web/features/documents/check-messages.ts';
 import { documentsText as t } from '../src/web/features/documents/messages.ts';
 import { sharedText } from '../src/web/features/documents/shared-messages.ts';
-import { E2E_CAPTCHA, expectNoAxeViolations, uniqueEmail } from './support.ts';
+import { expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
 
 const A4_WIDTH = 595.28;
 const SIGNATURE_SVG =
@@ -19,22 +19,12 @@ const SIGNATURE_SVG =
 /** Signs up through the API on the page's own cookie jar; returns a sender carrying the CSRF token. */
 async function signUp(page: Page, name = 'ada_lovelace') {
   await page.goto('/');
-  let token = (await page.request.get('/api/captcha?purpose=register')).headers()['x-csrf-token']!;
+  let token = (await signUpViaApi(page.request, { username: name, email: uniqueEmail('docs') })).csrf;
   const send = async (method: 'post' | 'delete', url: string, options: { data?: unknown } = {}) => {
     const res = await page.request[method](url, { headers: { 'x-csrf-token': token }, ...options });
     token = res.headers()['x-csrf-token'] ?? token;
     return res;
   };
-  const reg = await send('post', '/api/register', {
-    data: {
-      username: name,
-      email: uniqueEmail('docs'),
-      password: 'Str0ng!Pass',
-      agreeToTerms: true,
-      securityQuestion: E2E_CAPTCHA,
-    },
-  });
-  expect(reg.status()).toBe(201);
   return { send, token: () => token };
 }
 

@@ -5,7 +5,7 @@ import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import type { OwnSignature } from '../src/shared/signatures/schemas.ts';
 import { mySignaturesText as t } from '../src/web/features/signatures/messages.ts';
 import { verifyText as v } from '../src/web/features/verification/messages.ts';
-import { E2E_CAPTCHA, expectNoAxeViolations, uniqueEmail } from './support.ts';
+import { expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
 
 const SIGNATURE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="250"><path d="M40 170 C 120 40, 200 40, 260 150 S 420 200, 560 80" stroke="black" stroke-width="5" fill="none"/></svg>';
@@ -13,19 +13,12 @@ const SIGNATURE_SVG =
 /** Signs up through the API on the page's own cookie jar; returns a sender carrying the CSRF token. */
 async function signUp(page: Page) {
   await page.goto('/');
-  let token = (await page.request.get('/api/captcha?purpose=register')).headers()['x-csrf-token']!;
+  let token = (await signUpViaApi(page.request, { email: uniqueEmail('mysig') })).csrf;
   const send = async (method: 'post' | 'patch' | 'delete', url: string, data?: unknown) => {
     const res = await page.request[method](url, { headers: { 'x-csrf-token': token }, data });
     token = res.headers()['x-csrf-token'] ?? token;
     return res;
   };
-  const reg = await send('post', '/api/register', {
-    email: uniqueEmail('mysig'),
-    password: 'Str0ng!Pass',
-    agreeToTerms: true,
-    securityQuestion: E2E_CAPTCHA,
-  });
-  expect(reg.status()).toBe(201);
   return send;
 }
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, E2E_CAPTCHA } from './global-setup.ts';
 
@@ -54,4 +54,39 @@ export async function logInAsAdmin(page: Page) {
   await page.goto('/auth');
   await submitAdminLogin(page);
   await expect(page).not.toHaveURL(/\/auth/);
+}
+
+/**
+ * Signs a new user up through the API the way a person does since sign-up is e-mail first
+ * (decision 018): register, open the mailed confirmation link, log in. The request context (a
+ * page's own cookie jar when given `page.request`) is then signed in; returns the address and the
+ * CSRF token of the new session.
+ */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  opts: { email?: string; username?: string; password?: string } = {},
+) {
+  const email = opts.email ?? uniqueEmail('user');
+  const password = opts.password ?? 'Str0ng!Pass';
+  const register = await request.get('/api/captcha?purpose=register');
+  const reg = await request.post('/api/register', {
+    headers: { 'x-csrf-token': register.headers()['x-csrf-token']! },
+    data: {
+      ...(opts.username ? { username: opts.username } : {}),
+      email,
+      password,
+      agreeToTerms: true,
+      securityQuestion: E2E_CAPTCHA,
+    },
+  });
+  expect(reg.status()).toBe(202);
+  const link = new URL(linkIn(await mailTo(email), '/auth'));
+  expect((await request.get(`/api/verify-email${link.search}`)).status()).toBe(200);
+  const login = await request.get('/api/captcha?purpose=login');
+  const res = await request.post('/api/login', {
+    headers: { 'x-csrf-token': login.headers()['x-csrf-token']! },
+    data: { email, password, captcha: E2E_CAPTCHA },
+  });
+  expect(res.status()).toBe(200);
+  return { email, csrf: res.headers()['x-csrf-token']! };
 }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import type { OwnSignature } from '../src/shared/signatures/schemas.ts';
 import { verifyText as t } from '../src/web/features/verification/messages.ts';
-import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, uniqueEmail } from './support.ts';
+import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
 
 const SIGNATURE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="250"><path d="M40 170 C 120 40, 200 40, 260 150 S 420 200, 560 80" stroke="black" stroke-width="5" fill="none"/></svg>';
@@ -136,15 +136,8 @@ test('a link with ?ref= verifies at once; a registered signature is permanent', 
   await expect(referenceField(page)).toHaveValue(anonymous.referenceNumber);
 
   // a registered user's signature, looked up by id (older links carry only the id)
-  await page.request.get('/api/captcha?purpose=register');
+  await signUpViaApi(page.request, { email: uniqueEmail('verify') });
   const { send } = await apiSession(page.request);
-  const reg = await send('post', '/api/register', {
-    email: uniqueEmail('verify'),
-    password: 'Str0ng!Pass',
-    agreeToTerms: true,
-    securityQuestion: E2E_CAPTCHA,
-  });
-  expect(reg.status()).toBe(201);
   const saved = await send('post', '/api/signatures', { signerName: 'Rita Registered', consent: true });
   expect(saved.status()).toBe(201);
   const registered = (await saved.json()) as OwnSignature;
@@ -296,15 +289,8 @@ test('scan with camera reads the QR code and stops the camera', async () => {
 });
 
 test('a revoked signature says so, and when', async ({ page, browser }) => {
-  await page.request.get('/api/captcha?purpose=register');
+  await signUpViaApi(page.request, { email: uniqueEmail('revoke') });
   const { send } = await apiSession(page.request);
-  const reg = await send('post', '/api/register', {
-    email: uniqueEmail('revoke'),
-    password: 'Str0ng!Pass',
-    agreeToTerms: true,
-    securityQuestion: E2E_CAPTCHA,
-  });
-  expect(reg.status()).toBe(201);
   const saved = (await (
     await send('post', '/api/signatures', { signerName: 'Rob Revoked', consent: true })
   ).json()) as OwnSignature;

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createDb, type Db } from './db/kysely.ts';
 import { HttpAgent, startServerProcess } from './test/server-process.ts';
+import { signUpOverHttp } from './test/sign-up-over-http.ts';
 import { freshDatabase, TEST_CAPTCHA } from './test/test-app.ts';
 
 /**
@@ -12,17 +14,24 @@ import { freshDatabase, TEST_CAPTCHA } from './test/test-app.ts';
 let a: Awaited<ReturnType<typeof startServerProcess>>;
 let b: Awaited<ReturnType<typeof startServerProcess>>;
 let cleanup: () => Promise<void>;
+/** The shared database, read directly for the sign-up mails a server without SMTP keeps in its outbox. */
+let db: Db;
 
 beforeAll(async () => {
   let env: Record<string, string>;
   if (process.env.TEST_DATABASE_URL) {
     const database = await freshDatabase();
     env = { DATABASE_URL: database.databaseUrl! };
+    db = database.db;
     cleanup = database.drop;
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-scale-'));
     env = { DATA_DIR: dir };
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+    db = createDb({ sqliteFile: path.join(dir, 'inkproof.db') }).db;
+    cleanup = async () => {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
   }
   env.INKPROOF_TEST_CAPTCHA = TEST_CAPTCHA;
   env.ADMIN_PASSWORD = 'Adm1n!Password';
@@ -39,17 +48,7 @@ const PASSWORD = 'Str0ng!Pass';
 
 test('a session made on one instance is valid on the other', async () => {
   const onA = new HttpAgent(a.base);
-  await onA.fetch('/api/captcha?purpose=register');
-  const reg = await onA.fetch('/api/register', {
-    method: 'POST',
-    body: {
-      email: 'scale@example.com',
-      password: PASSWORD,
-      agreeToTerms: true,
-      securityQuestion: TEST_CAPTCHA,
-    },
-  });
-  expect(reg.status).toBe(201);
+  expect((await signUpOverHttp(onA, db, 'scale@example.com', PASSWORD)).status).toBe(200);
   onA.base = b.base;
   const me = await onA.fetch('/api/user');
   expect(me.status).toBe(200);
@@ -103,16 +102,7 @@ test('login throttling counts failed attempts made on both instances', async () 
 
 test('logging out on one instance ends the session on the other', async () => {
   const agent = new HttpAgent(a.base);
-  await agent.fetch('/api/captcha?purpose=register');
-  await agent.fetch('/api/register', {
-    method: 'POST',
-    body: {
-      email: 'scale2@example.com',
-      password: PASSWORD,
-      agreeToTerms: true,
-      securityQuestion: TEST_CAPTCHA,
-    },
-  });
+  expect((await signUpOverHttp(agent, db, 'scale2@example.com', PASSWORD)).status).toBe(200);
   const stale = new HttpAgent(b.base);
   stale.cookie = agent.cookie;
   expect((await stale.fetch('/api/user')).status).toBe(200);

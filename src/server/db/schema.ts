@@ -38,10 +38,21 @@ export interface CaptchasTable {
 export interface TokensTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'verify-email' | 'reset-password';
+  kind: 'verify-email' | 'reset-password' | 'login-link';
   token_hash: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A sign-up waiting for its mailed link (decision 018); the token is stored as its SHA-256. */
+export interface PendingSignupsTable {
+  id: Generated<number>;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  token_hash: string;
+  expires_at: Timestamp;
   created_at: Timestamp;
 }
 
@@ -270,6 +281,7 @@ export interface Database {
   sessions: SessionsTable;
   captchas: CaptchasTable;
   tokens: TokensTable;
+  pending_signups: PendingSignupsTable;
   rate_limits: RateLimitsTable;
   outbox: OutboxTable;
   app_secrets: AppSecretsTable;

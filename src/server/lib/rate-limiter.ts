@@ -73,6 +73,31 @@ export class DbRateLimiter {
     return { count: row.count, resetAt: Date.parse(row.reset_at) };
   }
 
+  /**
+   * Gives back attempts reserved with hit() that turned out not to count (a correct password),
+   * never below zero and only inside the current window: a new window already starts at zero.
+   */
+  async release(key: string, amount = 1): Promise<void> {
+    await this.db
+      .updateTable('rate_limits')
+      .set((eb) => ({
+        count: eb
+          .case()
+          .when('count', '>', amount)
+          .then(eb('count', '-', amount))
+          .else(0)
+          .end(),
+      }))
+      .where('key', '=', key)
+      .where('reset_at', '>', iso(this.clock.now()))
+      .execute();
+  }
+
+  /** The same counters through another handle, e.g. a transaction they must commit with. */
+  using(db: Db): DbRateLimiter {
+    return new DbRateLimiter(db, this.clock);
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
   }

@@ -29,6 +29,14 @@ export const accountMessages = {
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
   tooManyLogins: 'Too many login attempts. Please try again later.',
+  tooManySignUps: 'Too many sign-ups from this network. Please try again later.',
+  tooManyResets: 'Too many reset requests. Please try again later.',
+  // Past the account-wide ceiling a right and a wrong password get this same answer (decision 018).
+  loginHeld:
+    'Too many failed sign-in attempts on this account. If the password you entered is correct, we have e-mailed you a link to sign in.',
+  loginLinkInvalid: 'This sign-in link is invalid or has expired. Please log in again.',
+  // The same answer whether or not the address already has an account (decision 018).
+  signUpRequested: 'Check your email: we have sent you a link to finish signing up.',
   notSignedIn: 'You must be logged in',
   forbidden: 'You do not have permission to do this',
   csrfInvalid: 'Invalid or missing CSRF token. Please reload the page and try again.',
@@ -54,6 +62,8 @@ export const accountMessages = {
   loginOkText: 'Welcome back!',
   registerFailedTitle: 'Registration failed',
   registerFailedFallback: 'Could not create your account',
+  // The spec's sign-up success toast: unused since sign-up is e-mail first (decision 018); the
+  // 'Check your email' confirmation and then the verification message take its place.
   registerOkTitle: 'Registration successful',
   registerOkText: 'Your account has been created successfully!',
   logoutFailedTitle: 'Logout failed',

@@ -69,6 +69,10 @@ export const tokenQuerySchema = z.object({
   email: z.string().trim().max(EMAIL_MAX).email(m.emailInvalid),
 });
 
+/** POST /api/login-link: the one-time sign-in link's token and address (decision 018). */
+export const loginLinkSchema = tokenQuerySchema;
+export type LoginLinkRequest = z.infer<typeof loginLinkSchema>;
+
 export const resetPasswordRequestSchema = tokenQuerySchema.extend({ password: newPasswordSchema });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
@@ -101,6 +105,11 @@ export const profileSchema = z.object({
   email: email.max(EMAIL_MAX, m.emailTooLong),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
+
+/** POST /api/register's answer, the same for a new and a taken address. */
+export interface SignUpAnswer {
+  message: string;
+}
 
 /** The current user as the server sends it: never a password hash or a token. */
 export interface PublicUser {

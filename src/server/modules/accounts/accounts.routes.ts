@@ -2,6 +2,7 @@ import { accountMessages as m } from '#shared/accounts/messages.ts';
 import {
   changePasswordRequestSchema,
   forgotPasswordSchema,
+  loginLinkSchema,
   loginSchema,
   profileSchema,
   registerRequestSchema,
@@ -24,13 +25,15 @@ export function accountRoutes(app: App) {
     return toPublicUser(user);
   });
 
+  // Wait for work started after earlier answers before the database and the mailer close.
+  app.addHook('preClose', () => app.accounts.settle());
+  app.accounts.onBackgroundError = (err) =>
+    app.log.error({ err: err.message }, 'account background job failed');
+
   app.post('/api/login', { schema: { body: loginSchema } }, async (req, reply) => {
     const { email, password, captcha } = req.body;
-    const throttled = await app.accounts.loginThrottle(email, req.ip);
-    if (throttled) {
-      await app.activity.log('login-throttled', { ip: req.ip });
-      return tooMany(reply, throttled, m.tooManyLogins);
-    }
+    // The CAPTCHA first: only attempts that solved one are counted, so nobody can run up an
+    // account's counters for free.
     const check = await app.captcha.check(req.session?.id, 'login', captcha);
     if (check !== 'ok') {
       await app.activity.log('captcha-failed', { ip: req.ip, detail: `login: ${check}` });
@@ -39,7 +42,20 @@ export function accountRoutes(app: App) {
         .send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
     }
     const result = await app.accounts.login(email, password, req.ip);
+    if (result.kind === 'throttled') {
+      await app.activity.log('login-throttled', { ip: req.ip });
+      return tooMany(reply, result, m.tooManyLogins);
+    }
+    if (result.kind === 'held') return reply.code(401).send({ message: m.loginHeld });
     if (result.kind === 'invalid') return reply.code(401).send({ message: m.invalidCredentials });
+    if (result.kind === 'disabled') return reply.code(403).send({ message: m.accountDisabled });
+    await startSession(app, req, reply, result.user.id);
+    return toPublicUser(result.user);
+  });
+
+  app.post('/api/login-link', { schema: { body: loginLinkSchema } }, async (req, reply) => {
+    const result = await app.accounts.loginWithLink(req.body.token, req.body.email, req.ip);
+    if (result.kind === 'invalid') return reply.code(400).send({ message: m.loginLinkInvalid });
     if (result.kind === 'disabled') return reply.code(403).send({ message: m.accountDisabled });
     await startSession(app, req, reply, result.user.id);
     return toPublicUser(result.user);
@@ -54,12 +70,10 @@ export function accountRoutes(app: App) {
         .send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
     }
     const throttled = await app.accounts.registrationThrottle(req.ip);
-    if (throttled)
-      return tooMany(reply, throttled, 'Too many sign-ups from this network. Please try again later.');
-    const result = await app.accounts.register(req.body, req.ip);
-    if (result.kind === 'email-taken') return reply.code(409).send({ message: m.emailTaken });
-    await startSession(app, req, reply, result.user.id);
-    return reply.code(201).send(toPublicUser(result.user));
+    if (throttled) return tooMany(reply, throttled, m.tooManySignUps);
+    // The same answer for a new and a taken address (decision 018): the mail says which it was.
+    await app.accounts.register(req.body, req.ip);
+    return reply.code(202).send({ message: m.signUpRequested });
   });
 
   app.post('/api/logout', async (req, reply) => {
@@ -82,7 +96,7 @@ export function accountRoutes(app: App) {
 
   app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema } }, async (req, reply) => {
     const throttled = await app.accounts.requestPasswordReset(req.body.email, req.ip);
-    if (throttled) return tooMany(reply, throttled, 'Too many reset requests. Please try again later.');
+    if (throttled) return tooMany(reply, throttled, m.tooManyResets);
     return { message: m.resetRequested };
   });
 

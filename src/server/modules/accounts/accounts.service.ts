@@ -3,19 +3,23 @@ import type { PublicUser, RegisterRequest } from '#shared/accounts/schemas.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { randomToken } from '../../lib/crypto.ts';
 import type { SecurityLimits } from '../../lib/limits.ts';
 import { retryAfterSeconds, type DbRateLimiter } from '../../lib/rate-limiter.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
+import { BackgroundJobs } from './background-jobs.ts';
+import { LoginGuard, type Throttled } from './login-guard.ts';
+import { Logins, type LoginResult } from './logins.ts';
+import { SignUps } from './sign-ups.ts';
+import { Tokens } from './tokens.ts';
+
+export type { Throttled } from './login-guard.ts';
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-
-type TokenKind = 'verify-email' | 'reset-password';
-export type Throttled = { kind: 'throttled'; retryAfter: number };
 
 export const toPublicUser = (u: UserRow): PublicUser => ({
   id: u.id,
@@ -31,8 +35,11 @@ export const toPublicUser = (u: UserRow): PublicUser => ({
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export class AccountsService {
-  /** Verified against when the e-mail is unknown, so timing does not tell which accounts exist. */
-  private dummyHash: Promise<string>;
+  private readonly jobs = new BackgroundJobs();
+  private readonly guard: LoginGuard;
+  private readonly tokens: Tokens;
+  private readonly logins: Logins;
+  private readonly signUps: SignUps;
 
   constructor(
     private readonly db: Db,
@@ -43,7 +50,35 @@ export class AccountsService {
     private readonly activity: ActivityService,
     private readonly publicUrl: () => string,
   ) {
-    this.dummyHash = hash(randomToken(16));
+    this.guard = new LoginGuard(limiter, limits, clock);
+    this.tokens = new Tokens(db, clock);
+    this.logins = new Logins({
+      db,
+      clock,
+      limiter,
+      limits,
+      mail,
+      activity,
+      publicUrl,
+      jobs: this.jobs,
+      guard: this.guard,
+      tokens: this.tokens,
+      findUser: (address) => this.findByEmail(address),
+      findUserById: (id) => this.findById(id),
+      dummyHash: hash(randomToken(16)),
+    });
+    this.signUps = new SignUps(db, clock, limiter, limits, mail, publicUrl);
+  }
+
+  /** Where background failures are reported (the app's logger). */
+  set onBackgroundError(report: (err: Error) => void) {
+    this.jobs.onError = report;
+  }
+
+  /** Waits for the work started after earlier answers (shutdown, tests). */
+  async settle() {
+    await this.jobs.settle();
+    await this.mail.flush();
   }
 
   findById(id: number) {
@@ -58,47 +93,12 @@ export class AccountsService {
       .executeTakeFirst();
   }
 
-  async loginThrottle(email: string, ip: string): Promise<Throttled | null> {
-    const l = this.limits();
-    const [acct, byIp] = await Promise.all([
-      this.limiter.peek(`login:acct:${normalizeEmail(email)}`),
-      this.limiter.peek(`login:ip:${ip}`),
-    ]);
-    const over = [
-      acct.count >= l.loginFailuresPerAccount ? acct : null,
-      byIp.count >= l.loginFailuresPerIp ? byIp : null,
-    ].filter((s) => s !== null);
-    if (over.length === 0) return null;
-    const retryAfter = Math.max(...over.map((s) => retryAfterSeconds(s, this.clock)));
-    return { kind: 'throttled', retryAfter };
+  login(email: string, password: string, ip: string): Promise<LoginResult> {
+    return this.logins.login(normalizeEmail(email), password, ip);
   }
 
-  async login(
-    email: string,
-    password: string,
-    ip: string,
-  ): Promise<{ kind: 'ok'; user: UserRow } | { kind: 'invalid' } | { kind: 'disabled' }> {
-    const user = await this.findByEmail(email);
-    const ok = await verify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
-    if (!user || !ok) {
-      const l = this.limits();
-      await Promise.all([
-        this.limiter.hit(`login:acct:${normalizeEmail(email)}`, l.loginWindowMs),
-        this.limiter.hit(`login:ip:${ip}`, l.loginWindowMs),
-      ]);
-      await this.activity.log('login-failed', { userId: user?.id ?? null, ip });
-      return { kind: 'invalid' };
-    }
-    if (user.disabled_at) return { kind: 'disabled' };
-    const now = iso(this.clock.now());
-    await this.db
-      .updateTable('users')
-      .set((eb) => ({ last_login: now, login_count: eb('login_count', '+', 1) }))
-      .where('id', '=', user.id)
-      .execute();
-    await this.limiter.reset(`login:acct:${normalizeEmail(email)}`);
-    await this.activity.log('login', { userId: user.id, ip });
-    return { kind: 'ok', user: { ...user, last_login: now, login_count: user.login_count + 1 } };
+  loginWithLink(token: string, email: string, ip: string) {
+    return this.logins.loginWithLink(token, email, ip);
   }
 
   async registrationThrottle(ip: string): Promise<Throttled | null> {
@@ -108,44 +108,36 @@ export class AccountsService {
       : null;
   }
 
-  async register(
-    input: RegisterRequest,
-    ip: string,
-  ): Promise<{ kind: 'ok'; user: UserRow } | { kind: 'email-taken' }> {
+  /**
+   * E-mail-first sign-up (decision 018). The password is hashed here on both paths and everything
+   * that depends on whether the address is taken runs after the answer, so the answer, its
+   * cookies and its timing are the same for a taken address and a new one.
+   */
+  async register(input: RegisterRequest, ip: string): Promise<void> {
     const email = normalizeEmail(input.email);
-    if (await this.findByEmail(email)) return { kind: 'email-taken' };
-    const now = iso(this.clock.now());
     const passwordHash = await hash(input.password);
-    const user = await this.db
-      .insertInto('users')
-      .values({
-        email,
-        name: input.username ?? null,
-        password_hash: passwordHash,
-        role: 'user',
-        created_at: now,
-        updated_at: now,
-        last_login: now,
-        login_count: 1,
-      })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!user) return { kind: 'email-taken' };
-    await this.sendVerification(user);
-    await this.activity.log('register', { userId: user.id, ip });
-    return { kind: 'ok', user };
+    this.jobs.run(async () => {
+      const existing = await this.findByEmail(email);
+      await this.signUps.request({ email, name: input.username ?? null, passwordHash }, existing);
+      const detail = existing ? 'sign-up tried with a registered address' : 'sign-up requested';
+      await this.activity.log('register', { userId: existing?.id ?? null, ip, detail });
+    });
   }
 
   async sendVerification(user: UserRow) {
-    const token = await this.createToken(user.id, 'verify-email', VERIFY_TTL_MS);
+    const token = await this.tokens.create(user.id, 'verify-email', VERIFY_TTL_MS);
     const link = `${this.publicUrl()}/auth?verification=true&token=${token}&email=${encodeURIComponent(user.email)}`;
     this.mail.sendInBackground(user.email, verificationMail(link), link);
   }
 
+  /** A link from an address change (tokens) or from a pending sign-up, which creates the account. */
   async verifyEmail(token: string, email: string, ip: string): Promise<boolean> {
-    const row = await this.consumeToken(token, email, 'verify-email');
-    if (!row) return false;
+    const row = await this.tokens.consume(this.db, token, email, 'verify-email');
+    if (!row) {
+      const created = await this.signUps.complete(token, normalizeEmail(email));
+      if (created) await this.activity.log('register', { userId: created.id, ip });
+      return created !== undefined;
+    }
     await this.db
       .updateTable('users')
       .set({ email_verified_at: iso(this.clock.now()) })
@@ -155,47 +147,71 @@ export class AccountsService {
     return true;
   }
 
-  /** Answers the same whether or not the address has an account; throttles per IP and per address. */
+  /**
+   * Answers the same whether or not the address has an account: the request itself only counts
+   * the IP; the look-up, the token and the mail run after the answer has gone.
+   */
   async requestPasswordReset(email: string, ip: string): Promise<Throttled | null> {
-    const l = this.limits();
     const byIp = await this.limiter.hit(`reset:ip:${ip}`, HOUR_MS);
-    if (byIp.count > l.mailsPerIpPerHour)
+    if (byIp.count > this.limits().mailsPerIpPerHour)
       return { kind: 'throttled', retryAfter: retryAfterSeconds(byIp, this.clock) };
-    const byAddress = await this.limiter.hit(`reset:addr:${normalizeEmail(email)}`, HOUR_MS);
-    const user = await this.findByEmail(email);
+    this.jobs.run(() => this.sendPasswordReset(normalizeEmail(email), ip));
+    return null;
+  }
+
+  private async sendPasswordReset(address: string, ip: string) {
+    const byAddress = await this.limiter.hit(`reset:addr:${address}`, HOUR_MS);
+    const user = await this.findByEmail(address);
     await this.activity.log('password-reset-requested', { userId: user?.id ?? null, ip });
-    if (!user || user.disabled_at || byAddress.count > l.mailsPerAddressPerHour) return null;
+    if (!user || user.disabled_at || byAddress.count > this.limits().mailsPerAddressPerHour) return;
     // One live reset link at a time: a new request retires the older ones.
     await this.db
       .deleteFrom('tokens')
       .where('user_id', '=', user.id)
       .where('kind', '=', 'reset-password')
       .execute();
-    const token = await this.createToken(user.id, 'reset-password', RESET_TTL_MS);
+    const token = await this.tokens.create(user.id, 'reset-password', RESET_TTL_MS);
     const link = `${this.publicUrl()}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
     this.mail.sendInBackground(user.email, passwordResetMail(link), link);
-    return null;
   }
 
   async isResetTokenValid(token: string, email: string): Promise<boolean> {
-    return (await this.findToken(token, email, 'reset-password')) !== undefined;
+    return (await this.tokens.find(this.db, token, email, 'reset-password')) !== undefined;
   }
 
+  /**
+   * Spends the link, sets the password, marks the address verified (a reset proves control of the
+   * mailbox), ends every session and retires sign-in links, all in one transaction: a failure
+   * part-way must not leave the old sessions alive under the new password.
+   */
   async resetPassword(token: string, email: string, password: string, ip: string): Promise<boolean> {
-    const row = await this.consumeToken(token, email, 'reset-password');
-    if (!row) return false;
-    await this.setPassword(row.user_id, password);
-    // A reset proves control of the mailbox: treat the address as verified, end every session.
-    await this.db
-      .updateTable('users')
-      .set((eb) => ({
-        email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(iso(this.clock.now()))),
-      }))
-      .where('id', '=', row.user_id)
-      .execute();
-    await this.db.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
-    await this.limiter.reset(`login:acct:${normalizeEmail(email)}`);
-    await this.activity.log('password-reset', { userId: row.user_id, ip });
+    if (!(await this.tokens.find(this.db, token, email, 'reset-password'))) return false;
+    // Hashed before the transaction: it takes tens of milliseconds and needs no connection.
+    const passwordHash = await hash(password);
+    const now = iso(this.clock.now());
+    const userId = await this.db.transaction().execute(async (tx) => {
+      const row = await this.tokens.consume(tx, token, email, 'reset-password');
+      if (!row) return null;
+      await tx
+        .updateTable('users')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          updated_at: now,
+          email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
+        }))
+        .where('id', '=', row.user_id)
+        .execute();
+      await tx.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
+      await tx
+        .deleteFrom('tokens')
+        .where('user_id', '=', row.user_id)
+        .where('kind', '=', 'login-link')
+        .execute();
+      await this.guard.forgive(this.limiter.using(tx), normalizeEmail(email), ip);
+      return row.user_id;
+    });
+    if (userId === null) return false;
+    await this.activity.log('password-reset', { userId, ip });
     return true;
   }
 
@@ -269,47 +285,5 @@ export class AccountsService {
       .set({ password_hash: await hash(password), updated_at: iso(this.clock.now()) })
       .where('id', '=', userId)
       .execute();
-  }
-
-  private async createToken(userId: number, kind: TokenKind, ttlMs: number) {
-    const token = randomToken(32);
-    const now = this.clock.now();
-    await this.db
-      .insertInto('tokens')
-      .values({
-        user_id: userId,
-        kind,
-        token_hash: sha256(token),
-        expires_at: iso(now + ttlMs),
-        created_at: iso(now),
-      })
-      .execute();
-    return token;
-  }
-
-  private findToken(token: string, email: string, kind: TokenKind) {
-    return this.db
-      .selectFrom('tokens as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.id', 't.user_id'])
-      .where('t.token_hash', '=', sha256(token))
-      .where('t.kind', '=', kind)
-      .where('t.used_at', 'is', null)
-      .where('t.expires_at', '>', iso(this.clock.now()))
-      .where('u.email', '=', normalizeEmail(email))
-      .executeTakeFirst();
-  }
-
-  /** Marks the token used in one conditional update, so two concurrent uses cannot both win. */
-  private async consumeToken(token: string, email: string, kind: TokenKind) {
-    const row = await this.findToken(token, email, kind);
-    if (!row) return undefined;
-    const res = await this.db
-      .updateTable('tokens')
-      .set({ used_at: iso(this.clock.now()) })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1 ? row : undefined;
   }
 }

@@ -6,6 +6,7 @@ import { documentMessages as m } from '#shared/documents/messages.ts';
 import { DOCUMENT_MAX_BYTES } from '#shared/documents/schemas.ts';
 import { createDb, type Db } from '../../db/kysely.ts';
 import { HttpAgent, startServerProcess } from '../../test/server-process.ts';
+import { signUpOverHttp } from '../../test/sign-up-over-http.ts';
 import { freshDatabase, TEST_CAPTCHA } from '../../test/test-app.ts';
 import { largePdf } from '../pdf/test-pdfs.ts';
 import { multipartBody, tempDir } from './test-helpers.ts';
@@ -93,17 +94,13 @@ function slowPost(
 
 async function register(base: string) {
   const agent = new HttpAgent(base);
-  await agent.fetch('/api/captcha?purpose=register');
-  const res = await agent.fetch('/api/register', {
-    method: 'POST',
-    body: {
-      email: 'crash@example.com',
-      password: 'Str0ng!Pass',
-      agreeToTerms: true,
-      securityQuestion: TEST_CAPTCHA,
-    },
-  });
-  expect(res.status).toBe(201);
+  const { db, close } = openDb();
+  try {
+    const res = await signUpOverHttp(agent, db, 'crash@example.com');
+    expect(res.status).toBe(200);
+  } finally {
+    await close();
+  }
   return agent;
 }
 

@@ -46,3 +46,44 @@ export function passwordResetMail(link: string): MailContent {
     html: layout('Reset your password', intro, 'Choose a new password', link, outro),
   };
 }
+
+export function accountExistsMail(resetLink: string, signInLink: string): MailContent {
+  const intro =
+    'Someone tried to create an Inkproof account with this e-mail address, which already has one. If it was you, sign in or reset your password.';
+  const outro = `To sign in, go to ${signInLink}. If it was not you, ignore this e-mail: nothing has changed.`;
+  return {
+    subject: 'Someone tried to sign up with your address',
+    text: `${intro}\n\nReset your password: ${resetLink}\n\n${outro}\n`,
+    html: layout('You already have an account', intro, 'Reset your password', resetLink, outro),
+  };
+}
+
+export function failedSignInsMail(
+  count: number,
+  attempts: { at: string; ip: string | null }[],
+  resetLink: string,
+): MailContent {
+  const lines = attempts.map(
+    (a) => `${a.at.slice(0, 19).replace('T', ' ')} UTC from ${a.ip ?? 'an unknown address'}`,
+  );
+  const intro = `There were ${count} failed sign-in attempts on your Inkproof account in the last few minutes: ${lines.join('; ')}.`;
+  const outro =
+    'If these were not you, someone may be guessing your password: choose a new, strong one that you use nowhere else. You can still sign in as usual; the networks the attempts came from are paused for a while.';
+  return {
+    subject: `${count} failed sign-in attempts on your account`,
+    text: `${intro}\n\nChange your password: ${resetLink}\n\n${outro}\n`,
+    html: layout('Failed sign-in attempts', intro, 'Change your password', resetLink, outro),
+  };
+}
+
+export function signInLinkMail(link: string): MailContent {
+  const intro =
+    'Your account has had many failed sign-in attempts, so a correct password alone does not sign in for now. Use this link to sign in.';
+  const outro =
+    'The link works once and expires in 15 minutes. If you did not just try to sign in, someone knows your password: reset it now.';
+  return {
+    subject: 'Your sign-in link',
+    text: `${intro}\n\nSign in: ${link}\n\n${outro}\n`,
+    html: layout('Sign in to Inkproof', intro, 'Sign in', link, outro),
+  };
+}

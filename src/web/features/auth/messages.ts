@@ -19,10 +19,14 @@ export const authText = {
   checkEmailTitle: 'Check your email',
   checkEmailText: (email: string) =>
     `If an account exists for ${email}, a password reset link is on its way. It comes from this service's administrator e-mail address; if it has not arrived in a few minutes, look in your spam folder.`,
+  signUpCheckEmailText: (email: string) =>
+    `We have sent a message to ${email}. Open the link in it within 24 hours to finish creating your account, then log in. If it has not arrived in a few minutes, look in your spam folder.`,
   returnToLogin: 'Return to login',
   errorTitle: 'Error',
   verifying: 'Verifying your email address…',
   verifyOkTitle: 'Email verified',
+  signingIn: 'Signing you in…',
+  loginLinkFailedTitle: 'Sign-in link not accepted',
   captchaLabel: 'Security code',
   captchaHint: 'Type the characters shown in the image. Letters are case-sensitive.',
   captchaImage: 'Security code image',

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,20 +10,8 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useForgotPassword } from '#web/features/auth/api/forgot-password.ts';
+import { CheckEmail } from '#web/features/auth/components/check-email.tsx';
 import { authText } from '#web/features/auth/messages.ts';
-
-function CheckEmail({ email, onReturn }: { email: string; onReturn: () => void }) {
-  return (
-    <div role="status" className="space-y-4 text-center">
-      <MailCheck aria-hidden="true" className="mx-auto size-12 text-ink-700" />
-      <h2 className="text-xl font-semibold text-slate-900">{authText.checkEmailTitle}</h2>
-      <p className="text-sm text-slate-700">{authText.checkEmailText(email)}</p>
-      <Button variant="secondary" className="w-full" onClick={onReturn}>
-        {authText.returnToLogin}
-      </Button>
-    </div>
-  );
-}
 
 export function ForgotPasswordForm({ onReturnToLogin }: { onReturnToLogin: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -34,7 +21,7 @@ export function ForgotPasswordForm({ onReturnToLogin }: { onReturnToLogin: () =>
   });
   const forgot = useForgotPassword();
 
-  if (sentTo) return <CheckEmail email={sentTo} onReturn={onReturnToLogin} />;
+  if (sentTo) return <CheckEmail text={authText.checkEmailText(sentTo)} onReturn={onReturnToLogin} />;
 
   const onSubmit = form.handleSubmit((values) =>
     forgot.mutate(values, { onSuccess: () => setSentTo(values.email) }),

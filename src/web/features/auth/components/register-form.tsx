@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
@@ -13,11 +14,13 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
 import { toRegisterRequest, useRegister } from '#web/features/auth/api/register.ts';
 import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
+import { CheckEmail } from '#web/features/auth/components/check-email.tsx';
 import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { TermsCheckbox } from '#web/features/auth/components/terms-checkbox.tsx';
 import { authText } from '#web/features/auth/messages.ts';
 
-export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+export function RegisterForm({ onReturnToLogin }: { onReturnToLogin: () => void }) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<z.input<typeof registerFormSchema>, unknown, RegisterFormInput>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
@@ -40,8 +43,13 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   };
 
   const onSubmit = form.handleSubmit((values) =>
-    registration.mutate(toRegisterRequest(values), { onSuccess, onSettled: newChallenge }),
+    registration.mutate(toRegisterRequest(values), {
+      onSuccess: () => setSentTo(values.email),
+      onSettled: newChallenge,
+    }),
   );
+
+  if (sentTo) return <CheckEmail text={authText.signUpCheckEmailText(sentTo)} onReturn={onReturnToLogin} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

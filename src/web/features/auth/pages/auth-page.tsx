@@ -11,6 +11,7 @@ import { ForgotPasswordForm } from '#web/features/auth/components/forgot-passwor
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { RegisterForm } from '#web/features/auth/components/register-form.tsx';
 import { useEmailVerification } from '#web/features/auth/hooks/use-email-verification.ts';
+import { readLoginLink, useLoginLink } from '#web/features/auth/hooks/use-login-link.ts';
 import { authTabs, authText, parseAuthTab, type AuthTab } from '#web/features/auth/messages.ts';
 
 function readVerification(params: URLSearchParams) {
@@ -41,7 +42,11 @@ export default function AuthPage() {
     },
   });
 
+  // A mailed one-time sign-in link (decision 018); a refused one leaves the token out of the URL.
+  const loginLink = useLoginLink(readLoginLink(params), () => navigate(authUrl('login'), { replace: true }));
+
   if (verification.verifying) return <LoadingState label={authText.verifying} showLabel />;
+  if (loginLink.signingIn) return <LoadingState label={authText.signingIn} showLabel />;
   if (isPending) return <LoadingState />;
   if (user) return <Redirect to={redirectTo} replace />;
 
@@ -55,6 +60,11 @@ export default function AuthPage() {
         {verification.result ? (
           <Alert tone={verification.result.ok ? 'success' : 'error'} className="mt-6">
             {verification.result.message}
+          </Alert>
+        ) : null}
+        {loginLink.error ? (
+          <Alert tone="error" role="alert" className="mt-6">
+            {loginLink.error}
           </Alert>
         ) : null}
         <Card className="mt-6">
@@ -71,7 +81,7 @@ export default function AuthPage() {
                 <LoginForm onSuccess={goHome} onForgotPassword={() => selectTab('forgot-password')} />
               </TabsContent>
               <TabsContent value="register">
-                <RegisterForm onSuccess={goHome} />
+                <RegisterForm onReturnToLogin={() => selectTab('login')} />
               </TabsContent>
               <TabsContent value="forgot-password">
                 <ForgotPasswordForm onReturnToLogin={() => selectTab('login')} />

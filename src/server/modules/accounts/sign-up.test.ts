@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { accountMessages as m } from '#shared/accounts/messages.ts';
+import { Agent } from '../../test/agent.ts';
+import { linkIn, startSmtp } from '../../test/smtp.ts';
+import { TEST_CAPTCHA, testApp, type TestContext } from '../../test/test-app.ts';
+
+/**
+ * Issue 10 item 8a: sign-up is e-mail first, so POST /api/register answers the same whether or
+ * not the address already has an account (decision 018).
+ */
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const PASSWORD = 'Str0ng!Pass';
+let n = 0;
+const email = () => `signup${++n}-${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  ctx = await testApp({ smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+function visitor() {
+  const a = new Agent(ctx.app);
+  a.ip = `198.51.100.${++n % 250}`;
+  return a;
+}
+async function signUpRequest(a: Agent, address: string, extra: Record<string, unknown> = {}) {
+  await a.captcha('register');
+  return a.post('/api/register', {
+    email: address,
+    password: PASSWORD,
+    agreeToTerms: true,
+    securityQuestion: TEST_CAPTCHA,
+    ...extra,
+  });
+}
+async function existingAccount() {
+  const address = email();
+  expect((await visitor().register(address, PASSWORD)).statusCode).toBe(201);
+  return address;
+}
+const verifyUrl = (link: URL, address: string) =>
+  `/api/verify-email?token=${link.searchParams.get('token')}&email=${encodeURIComponent(address)}`;
+
+describe('registration does not tell whether an address has an account', () => {
+  test('a taken address gets the same status, body and cookies as a new one, and its owner is mailed', async () => {
+    const taken = await existingAccount();
+    const fresh = email();
+    const a = visitor();
+    const b = visitor();
+    const forNew = await signUpRequest(a, fresh);
+    const forTaken = await signUpRequest(b, taken.toUpperCase());
+    expect(forTaken.statusCode).toBe(forNew.statusCode);
+    expect(forTaken.json()).toEqual(forNew.json());
+    expect(forNew.statusCode).toBe(202);
+    expect(forNew.json().message).toBe(m.signUpRequested);
+    expect(Boolean(forTaken.headers['set-cookie'])).toBe(Boolean(forNew.headers['set-cookie']));
+    expect((await a.get('/api/user')).statusCode).toBe(401);
+    expect((await b.get('/api/user')).statusCode).toBe(401);
+
+    await ctx.app.accounts.settle();
+    const owner = await smtp.waitFor(taken, 2); // the first is the owner's own confirmation
+    expect(owner.text).toMatch(/tried to create an Inkproof account/i);
+    expect(owner.text).toContain('/auth?tab=forgot-password');
+    expect(owner.text).not.toContain('verification=true');
+    const newcomer = await smtp.waitFor(fresh);
+    expect(newcomer.text).toContain('verification=true');
+  });
+
+  test('a taken address spends as long as a new one (the password is hashed on both paths)', async () => {
+    const taken = await existingAccount();
+    const times: Record<'taken' | 'fresh', number[]> = { taken: [], fresh: [] };
+    for (let i = 0; i < 12; i++) {
+      for (const kind of i % 2 ? (['taken', 'fresh'] as const) : (['fresh', 'taken'] as const)) {
+        const a = visitor();
+        await a.captcha('register');
+        const body = {
+          email: kind === 'taken' ? taken : email(),
+          password: PASSWORD,
+          agreeToTerms: true,
+          securityQuestion: TEST_CAPTCHA,
+        };
+        const start = performance.now();
+        await a.post('/api/register', body);
+        times[kind].push(performance.now() - start);
+      }
+    }
+    await ctx.app.accounts.settle();
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
+    const [t, f] = [median(times.taken), median(times.fresh)];
+    // today's argon2 hash takes tens of milliseconds; a path that skips it stands out by that much
+    expect(Math.abs(t - f)).toBeLessThan(Math.max(8, f * 0.3));
+  });
+});
+
+describe('the mailed link finishes the sign-up', () => {
+  test('until the link is opened there is no account; opening it creates a verified one', async () => {
+    const address = email();
+    const a = visitor();
+    expect((await signUpRequest(a, address, { username: 'jane_doe', role: 'admin' })).statusCode).toBe(202);
+    expect((await a.login(address, PASSWORD)).statusCode).toBe(401);
+
+    const link = linkIn(await smtp.waitFor(address), '/auth');
+    expect(link.origin).toBe('http://inkproof.test');
+    expect(link.searchParams.get('verification')).toBe('true');
+    const ok = await a.get(verifyUrl(link, address));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().message).toBe(m.verifyOk);
+    expect((await a.get('/api/user')).statusCode).toBe(401); // the page then switches to login
+
+    const login = await a.login(address, PASSWORD);
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({
+      email: address,
+      name: 'jane_doe',
+      role: 'user',
+      emailVerified: true,
+    });
+    expect(JSON.stringify(login.json())).not.toMatch(/hash|argon/i);
+    expect((await a.get(verifyUrl(link, address))).statusCode).toBe(400);
+  });
+
+  test('signing up again replaces the pending sign-up: only the newest link works', async () => {
+    const address = email();
+    const a = visitor();
+    await signUpRequest(a, address);
+    const first = linkIn(await smtp.waitFor(address), '/auth');
+    await signUpRequest(a, address, { password: 'An0ther!Pass' });
+    const second = linkIn(await smtp.waitFor(address, 2), '/auth');
+    expect((await a.get(verifyUrl(first, address))).statusCode).toBe(400);
+    expect((await a.get(verifyUrl(second, address))).statusCode).toBe(200);
+    expect((await a.login(address, 'An0ther!Pass')).statusCode).toBe(200);
+  });
+
+  test('a sign-up link expires after 24 hours', async () => {
+    const address = email();
+    const a = visitor();
+    await signUpRequest(a, address);
+    const link = linkIn(await smtp.waitFor(address), '/auth');
+    ctx.clock.advance(25 * 60 * 60 * 1000);
+    const res = await a.get(verifyUrl(link, address));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(m.verifyInvalid);
+  });
+
+  test('a sign-up link for another address is refused', async () => {
+    const address = email();
+    const a = visitor();
+    await signUpRequest(a, address);
+    const link = linkIn(await smtp.waitFor(address), '/auth');
+    expect((await a.get(verifyUrl(link, 'other@example.com'))).statusCode).toBe(400);
+  });
+});
