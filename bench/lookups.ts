@@ -90,6 +90,13 @@ export async function benchLookups() {
   );
 
   const app = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  // The same server with /metrics on (issue 11): its per-request hook must cost at most 5%.
+  const metricsToken = randomToken(24);
+  const withMetrics = await startServerProcess({
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    METRICS_TOKEN: metricsToken,
+  });
   try {
     const sample = await fetch(`${app.base}/api/signatures/reference/${refs[0]}`);
     if (!sample.ok) throw new Error(`lookup failed: ${sample.status}`);
@@ -109,15 +116,20 @@ export async function benchLookups() {
         ['node:http baseline (same JSON)', baseline.base, baseline.pid],
         ['bare Fastify + one SQLite point read', floor.base, floor.pid],
         ['GET /api/signatures/reference/{random ref}', app.base, app.child.pid!],
+        ['the same with METRICS_TOKEN set', withMetrics.base, withMetrics.child.pid!],
       ] as const;
       const runs: Measured[][] = servers.map(() => []);
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [i, [name, url, pid]] of servers.entries())
+        // metrics off and on swap places every round, so neither always follows the other
+        const order = round % 2 ? [0, 1, 3, 2] : [0, 1, 2, 3];
+        for (const i of order) {
+          const [name, url, pid] = servers[i]!;
           runs[i]!.push(await measure(name, url, {}, requests, pid));
+        }
       }
-      const [base, bare, lookup] = runs.map(median) as [Measured, Measured, Measured];
+      const [base, bare, lookup, metered] = runs.map(median) as [Measured, Measured, Measured, Measured];
       console.log(`median of ${ROUNDS} interleaved runs of ${DURATION_S} s each:`);
-      printTable(base, [bare, lookup]);
+      printTable(base, [bare, lookup, metered]);
       const ratios = runs[2]!.map((r, i) => (r.rps / runs[0]![i]!.rps).toFixed(2)).join(', ');
       const ratio = lookup.rps / base.rps;
       console.log(
@@ -130,13 +142,43 @@ export async function benchLookups() {
             `and validation add ${(100 * (lookup.cpuUs / bare.cpuUs - 1)).toFixed(0)}% to that floor`,
         );
       }
-      return { base, bare, lookup };
+      await reportMetricsOverhead(runs, withMetrics.base, metricsToken);
+      return { base, bare, lookup, metered };
     } finally {
       baseline.stop();
       floor.stop();
     }
   } finally {
-    await app.stop();
+    await Promise.all([app.stop(), withMetrics.stop()]);
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The look-up ratio with metrics off and on, each round's pair measured back to back (the
+ * machine's load drifts between rounds), and the server CPU per look-up, the steadier number.
+ */
+async function reportMetricsOverhead(runs: Measured[][], base: string, token: string) {
+  const [baseline, , off, on] = runs as [Measured[], Measured[], Measured[], Measured[]];
+  const ratio = (rs: Measured[]) => rs.map((r, i) => r.rps / baseline[i]!.rps);
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const [offRatio, onRatio] = [mid(ratio(off)), mid(ratio(on))];
+  const perRound = ratio(on).map((r, i) => `${(100 * (1 - r / ratio(off)[i]!)).toFixed(1)}%`);
+  const drop = 100 * (1 - onRatio / offRatio);
+  console.log(
+    `metrics: look-up ratio ${offRatio.toFixed(3)} off, ${onRatio.toFixed(3)} on: ` +
+      `${drop.toFixed(1)}% lower (goal <= 5%: ${drop <= 5 ? 'met' : 'NOT met'}; per round ${perRound.join(', ')})`,
+  );
+  const cpu = (rs: Measured[]) => mid(rs.map((r) => r.cpuUs ?? NaN));
+  if (!Number.isNaN(cpu(off)) && !Number.isNaN(cpu(on))) {
+    console.log(
+      `metrics: server CPU per look-up ${cpu(off).toFixed(1)} µs off, ${cpu(on).toFixed(1)} µs on ` +
+        `(${(100 * (cpu(on) / cpu(off) - 1)).toFixed(1)}%)`,
+    );
+  }
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const counted = (await res.text())
+    .split('\n')
+    .find((l) => l.startsWith('inkproof_http_requests_total{') && l.includes('reference/:ref",status="200"'));
+  console.log(`metrics: the metered server counted ${counted?.split(' ').pop() ?? 'no'} look-ups`);
 }

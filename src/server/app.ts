@@ -53,6 +53,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { IpTracking, registerIpTracking } from './plugins/ip-tracking.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { DailyStats } from './lib/daily-stats.ts';
 import { registerSessionHooks, SessionStore, type SessionState } from './plugins/session.ts';
 
@@ -233,6 +234,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerSessionHooks(app);
   registerCsrf(app, csrfKey!);
   registerErrorHandling(app);
+  if (config.metricsToken) registerMetrics(app, config.metricsToken);
 
   if (config.webRoot && fs.existsSync(config.webRoot)) {
     await app.register(fastifyStatic, {

@@ -26,6 +26,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     INKPROOF_TEST_CAPTCHA: optional,
     WEB_ROOT: z.string().default('dist/web'),
+    // /metrics has no rate limit: the token alone keeps it private, so it must not be guessable.
+    METRICS_TOKEN: optional.refine(
+      (v) => v === undefined || (v.length >= 16 && !/\s/.test(v)),
+      'METRICS_TOKEN must be at least 16 characters without spaces (for example `openssl rand -hex 24`)',
+    ),
   })
   .refine((e) => !(e.NODE_ENV === 'production' && e.INKPROOF_TEST_CAPTCHA), {
     message: 'INKPROOF_TEST_CAPTCHA is for tests only and is refused when NODE_ENV=production',
@@ -47,6 +52,8 @@ export interface Config {
   testCaptcha: string | undefined;
   /** Where the built SPA lives; absent in API tests. */
   webRoot: string | undefined;
+  /** Set: GET /metrics answers Prometheus text to `Authorization: Bearer <token>`; unset: no route. */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     testCaptcha: e.INKPROOF_TEST_CAPTCHA,
     webRoot: e.WEB_ROOT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

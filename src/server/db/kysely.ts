@@ -33,7 +33,9 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
       max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pgPools.set(db, pool);
+    return { db, dialect: 'postgres' };
   }
   const file = opts.sqliteFile ?? './data/inkproof.db';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -51,6 +53,17 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
 }
 
 const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+const pgPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The connection pool's state, for metrics. SQLite has one synchronous connection: a query runs
+ * to its end on the event loop, so at any moment it is idle and nothing waits for it.
+ */
+export function poolStats(db: Db): { max: number; open: number; idle: number; waiting: number } {
+  const pool = pgPools.get(db);
+  if (!pool) return { max: 1, open: 1, idle: 1, waiting: 0 };
+  return { max: pool.options.max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
 
 /**
  * A single-row query for the hottest paths (session and signature look-ups), compiled once from
