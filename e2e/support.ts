@@ -85,7 +85,7 @@ export async function signUpViaApi(
   const login = await request.get('/api/captcha?purpose=login');
   const res = await request.post('/api/login', {
     headers: { 'x-csrf-token': login.headers()['x-csrf-token']! },
-    data: { email, password, captcha: E2E_CAPTCHA },
+    data: { email, password, captcha: E2E_CAPTCHA, signUpToken: link.searchParams.get('token') },
   });
   expect(res.status()).toBe(200);
   return { email, csrf: res.headers()['x-csrf-token']! };

@@ -10,6 +10,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { simplePdf } from '../modules/pdf/test-pdfs.ts';
 import { signaturePng } from '../test/fixtures.ts';
 import { HttpAgent, startServerProcess } from '../test/server-process.ts';
+import { signUpOverHttp } from '../test/sign-up-over-http.ts';
 import { TEST_CAPTCHA } from '../test/test-app.ts';
 import { backupSqlite } from './backup.ts';
 import { restoreSqlite } from './restore.ts';
@@ -98,17 +99,9 @@ sqliteRun('a backup taken while the server writes restores every row and file in
   const liveDir = path.join(work, 'live');
   const live = await start(liveDir);
   const agent = new HttpAgent(live.base);
-  await agent.fetch('/api/captcha?purpose=register');
-  const reg = await agent.fetch('/api/register', {
-    method: 'POST',
-    body: {
-      email: 'backup@example.com',
-      password: 'Str0ng!Pass',
-      agreeToTerms: true,
-      securityQuestion: TEST_CAPTCHA,
-    },
-  });
-  expect(reg.status).toBe(201);
+  const outbox = createDb({ sqliteFile: path.join(liveDir, 'inkproof.db') });
+  const reg = await signUpOverHttp(agent, outbox.db, 'backup@example.com').finally(() => outbox.db.destroy());
+  expect(reg.status).toBe(200);
   const signatureData = await signaturePng();
   const pdfs = await Promise.all([1, 2, 3].map((pages) => simplePdf(pages)));
   const before = new Map<number, string>();

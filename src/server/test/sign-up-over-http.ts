@@ -20,7 +20,7 @@ export async function signUpOverHttp(agent: HttpAgent, db: Db, email: string, pa
   await agent.fetch('/api/captcha?purpose=login');
   return agent.fetch('/api/login', {
     method: 'POST',
-    body: { email, password, captcha: TEST_CAPTCHA },
+    body: { email, password, captcha: TEST_CAPTCHA, signUpToken: link.searchParams.get('token') },
   });
 }
 

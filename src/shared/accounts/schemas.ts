@@ -31,6 +31,8 @@ export const loginSchema = z.object({
   email,
   password: z.string().min(LOGIN_PASSWORD_MIN, m.loginPasswordShort).max(PASSWORD_MAX, m.passwordLong),
   captcha: z.string().trim().min(1, m.captchaRequired).max(32),
+  /** The token of an e-mail-first sign-up's link: the first sign-in with it creates the account. */
+  signUpToken: z.string().max(100).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

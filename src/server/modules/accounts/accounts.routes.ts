@@ -41,7 +41,7 @@ export function accountRoutes(app: App) {
         .code(400)
         .send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
     }
-    const result = await app.accounts.login(email, password, req.ip);
+    const result = await app.accounts.login(email, password, req.ip, req.body.signUpToken);
     if (result.kind === 'throttled') {
       await app.activity.log('login-throttled', { ip: req.ip });
       return tooMany(reply, result, m.tooManyLogins);
@@ -89,8 +89,9 @@ export function accountRoutes(app: App) {
   });
 
   app.get('/api/verify-email', { schema: { querystring: tokenQuerySchema } }, async (req, reply) => {
-    const ok = await app.accounts.verifyEmail(req.query.token, req.query.email, req.ip);
-    if (!ok) return reply.code(400).send({ message: m.verifyInvalid });
+    const outcome = await app.accounts.verifyEmail(req.query.token, req.query.email, req.ip);
+    if (outcome === 'invalid') return reply.code(400).send({ message: m.verifyInvalid });
+    if (outcome === 'sign-up') return { message: m.signUpFinish, finishSignUp: true };
     return { message: m.verifyOk };
   });
 

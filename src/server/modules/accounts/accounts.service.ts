@@ -52,6 +52,7 @@ export class AccountsService {
   ) {
     this.guard = new LoginGuard(limiter, limits, clock);
     this.tokens = new Tokens(db, clock);
+    this.signUps = new SignUps(db, clock, limiter, limits, mail, publicUrl);
     this.logins = new Logins({
       db,
       clock,
@@ -63,11 +64,11 @@ export class AccountsService {
       jobs: this.jobs,
       guard: this.guard,
       tokens: this.tokens,
+      signUps: this.signUps,
       findUser: (address) => this.findByEmail(address),
       findUserById: (id) => this.findById(id),
       dummyHash: hash(randomToken(16)),
     });
-    this.signUps = new SignUps(db, clock, limiter, limits, mail, publicUrl);
   }
 
   /** Where background failures are reported (the app's logger). */
@@ -93,8 +94,8 @@ export class AccountsService {
       .executeTakeFirst();
   }
 
-  login(email: string, password: string, ip: string): Promise<LoginResult> {
-    return this.logins.login(normalizeEmail(email), password, ip);
+  login(email: string, password: string, ip: string, signUpToken?: string): Promise<LoginResult> {
+    return this.logins.login(normalizeEmail(email), password, ip, signUpToken);
   }
 
   loginWithLink(token: string, email: string, ip: string) {
@@ -131,20 +132,20 @@ export class AccountsService {
   }
 
   /** A link from an address change (tokens) or from a pending sign-up, which creates the account. */
-  async verifyEmail(token: string, email: string, ip: string): Promise<boolean> {
+  /**
+   * An e-mail change's link verifies at once; a sign-up's link is checked here and spent by the
+   * sign-in that gives its password ('sign-up').
+   */
+  async verifyEmail(token: string, email: string, ip: string): Promise<'verified' | 'sign-up' | 'invalid'> {
     const row = await this.tokens.consume(this.db, token, email, 'verify-email');
-    if (!row) {
-      const created = await this.signUps.complete(token, normalizeEmail(email));
-      if (created) await this.activity.log('register', { userId: created.id, ip });
-      return created !== undefined;
-    }
+    if (!row) return (await this.signUps.find(token, normalizeEmail(email))) ? 'sign-up' : 'invalid';
     await this.db
       .updateTable('users')
       .set({ email_verified_at: iso(this.clock.now()) })
       .where('id', '=', row.user_id)
       .execute();
     await this.activity.log('email-verified', { userId: row.user_id, ip });
-    return true;
+    return 'verified';
   }
 
   /**

@@ -35,13 +35,18 @@ async function registered() {
   return address;
 }
 
-/** Agents that each hold a fresh login CAPTCHA, ready to fire at the same moment. */
+/**
+ * Agents that each hold a fresh login CAPTCHA, ready to fire at the same moment from `ip(i)`. The
+ * CAPTCHAs are drawn from addresses of their own: images are limited per IP and minute.
+ */
+let drawn = 0;
 async function agentsWithCaptcha(count: number, ip: (i: number) => string) {
   const agents: Agent[] = [];
   for (let i = 0; i < count; i++) {
     const a = new Agent(ctx.app);
-    a.ip = ip(i);
+    a.ip = `10.77.${(++drawn >> 8) & 255}.${drawn & 255}`;
     await a.captcha('login');
+    a.ip = ip(i);
     agents.push(a);
   }
   return agents;

@@ -9,6 +9,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import { failedSignInsMail, signInLinkMail } from '../mail/templates.ts';
 import type { BackgroundJobs } from './background-jobs.ts';
 import type { LoginGuard, Throttled } from './login-guard.ts';
+import type { SignUps } from './sign-ups.ts';
 import type { Tokens } from './tokens.ts';
 
 const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
@@ -33,6 +34,7 @@ export interface LoginDeps {
   jobs: BackgroundJobs;
   guard: LoginGuard;
   tokens: Tokens;
+  signUps: SignUps;
   findUser: (address: string) => Promise<UserRow | undefined>;
   findUserById: (id: number) => Promise<UserRow | undefined>;
   /** Verified against when the address is unknown, so timing does not tell which accounts exist. */
@@ -43,12 +45,21 @@ export interface LoginDeps {
 export class Logins {
   constructor(private readonly d: LoginDeps) {}
 
-  /** `address` is normalised (trimmed, lower case). */
-  async login(address: string, password: string, ip: string): Promise<LoginResult> {
+  /**
+   * `address` is normalised (trimmed, lower case). With `signUpToken` (the link of an e-mail-first
+   * sign-up), a right password for a pending sign-up creates its account and signs it in.
+   */
+  async login(address: string, password: string, ip: string, signUpToken?: string): Promise<LoginResult> {
     const reserved = await this.d.guard.reserve(address, ip);
     if (reserved.kind === 'throttled') return reserved;
-    const user = await this.d.findUser(address);
-    const ok = await verify(user?.password_hash ?? (await this.d.dummyHash), password).catch(() => false);
+    let user = await this.d.findUser(address);
+    const pending = !user && signUpToken ? await this.d.signUps.find(signUpToken, address) : undefined;
+    const hash = user?.password_hash ?? pending?.password_hash ?? (await this.d.dummyHash);
+    const ok = await verify(hash, password).catch(() => false);
+    if (ok && pending && !reserved.held) {
+      user = await this.d.signUps.complete(signUpToken!, address);
+      if (user) await this.d.activity.log('register', { userId: user.id, ip });
+    }
     if (reserved.held) {
       this.d.jobs.run(() => this.afterHeldAttempt(address, ok ? user : undefined, ip));
       return { kind: 'held' };

@@ -45,6 +45,16 @@ async function existingAccount() {
 }
 const verifyUrl = (link: URL, address: string) =>
   `/api/verify-email?token=${link.searchParams.get('token')}&email=${encodeURIComponent(address)}`;
+/** The auth page's log-in after a confirmed sign-up: it carries the link's token. */
+async function finishSignUp(a: Agent, address: string, link: URL, password = PASSWORD) {
+  await a.captcha('login');
+  return a.post('/api/login', {
+    email: address,
+    password,
+    captcha: TEST_CAPTCHA,
+    signUpToken: link.searchParams.get('token'),
+  });
+}
 
 describe('registration does not tell whether an address has an account', () => {
   test('a taken address gets the same status, body and cookies as a new one, and its owner is mailed', async () => {
@@ -98,7 +108,7 @@ describe('registration does not tell whether an address has an account', () => {
 });
 
 describe('the mailed link finishes the sign-up', () => {
-  test('until the link is opened there is no account; opening it creates a verified one', async () => {
+  test('the first log-in with the link and the chosen password creates a verified account', async () => {
     const address = email();
     const a = visitor();
     expect((await signUpRequest(a, address, { username: 'jane_doe', role: 'admin' })).statusCode).toBe(202);
@@ -109,10 +119,11 @@ describe('the mailed link finishes the sign-up', () => {
     expect(link.searchParams.get('verification')).toBe('true');
     const ok = await a.get(verifyUrl(link, address));
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().message).toBe(m.verifyOk);
+    expect(ok.json()).toEqual({ message: m.signUpFinish, finishSignUp: true });
     expect((await a.get('/api/user')).statusCode).toBe(401); // the page then switches to login
+    expect((await a.login(address, PASSWORD)).statusCode).toBe(401); // no account without the link
 
-    const login = await a.login(address, PASSWORD);
+    const login = await finishSignUp(a, address, link);
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({
       email: address,
@@ -133,7 +144,8 @@ describe('the mailed link finishes the sign-up', () => {
     const second = linkIn(await smtp.waitFor(address, 2), '/auth');
     expect((await a.get(verifyUrl(first, address))).statusCode).toBe(400);
     expect((await a.get(verifyUrl(second, address))).statusCode).toBe(200);
-    expect((await a.login(address, 'An0ther!Pass')).statusCode).toBe(200);
+    expect((await finishSignUp(a, address, first, 'An0ther!Pass')).statusCode).toBe(401);
+    expect((await finishSignUp(a, address, second, 'An0ther!Pass')).statusCode).toBe(200);
   });
 
   test('a sign-up link expires after 24 hours', async () => {
@@ -154,4 +166,19 @@ describe('the mailed link finishes the sign-up', () => {
     const link = linkIn(await smtp.waitFor(address), '/auth');
     expect((await a.get(verifyUrl(link, 'other@example.com'))).statusCode).toBe(400);
   });
+});
+
+// Before: opening the link created the account with whatever password the sign-up carried, so
+// someone who signed up with another person's address owned the account that person confirmed.
+test("the owner of an address who opens a stranger's sign-up link does not create the stranger's account", async () => {
+  const address = email();
+  const stranger = visitor();
+  await signUpRequest(stranger, address, { password: 'Str4nger!Pass' });
+  const link = linkIn(await smtp.waitFor(address), '/auth');
+  const owner = visitor();
+  expect((await owner.get(verifyUrl(link, address))).statusCode).toBe(200);
+  expect((await finishSignUp(owner, address, link, 'Own3r!Guess')).statusCode).toBe(401);
+  expect((await stranger.login(address, 'Str4nger!Pass')).statusCode).toBe(401);
+  const users = await ctx.app.db.selectFrom('users').select('id').where('email', '=', address).execute();
+  expect(users).toHaveLength(0);
 });

@@ -61,10 +61,22 @@ export class SignUps {
     this.mail.sendInBackground(req.email, verificationMail(link), link);
   }
 
+  /** The pending sign-up a link names, while it is valid. */
+  find(token: string, email: string) {
+    return this.db
+      .selectFrom('pending_signups')
+      .selectAll()
+      .where('token_hash', '=', sha256(token))
+      .where('email', '=', email)
+      .where('expires_at', '>', iso(this.clock.now()))
+      .executeTakeFirst();
+  }
+
   /**
-   * Opens a pending sign-up's link: the account is created, verified, in the same transaction
-   * that spends the link. Undefined when the link is unknown, expired or the address was taken
-   * meanwhile.
+   * Creates the account, verified, in the same transaction that spends the link. Called only once
+   * the chosen password has been given with the link (see Logins.login): a link alone would let
+   * whoever signed up with someone else's address own the account its owner confirms.
+   * Undefined when the link is unknown, expired or the address was taken meanwhile.
    */
   async complete(token: string, email: string): Promise<UserRow | undefined> {
     const now = iso(this.clock.now());

@@ -17,12 +17,14 @@ import { authText } from '#web/features/auth/messages.ts';
 interface LoginFormProps {
   onSuccess: () => void;
   onForgotPassword: () => void;
+  /** A confirmed e-mail-first sign-up: its first log-in sends the link's token and creates the account. */
+  signUp?: { token: string; email: string } | null;
 }
 
-export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
+export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProps) {
   const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '', captcha: '' },
+    defaultValues: { email: signUp?.email ?? '', password: '', captcha: '' },
   });
   const { errors } = form.formState;
   const captcha = useCaptcha('login');
@@ -34,7 +36,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   };
 
   const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
+    login.mutate(signUp ? { ...values, signUpToken: signUp.token } : values, {
       onSuccess,
       onSettled: newChallenge,
     }),

@@ -20,6 +20,12 @@ function readVerification(params: URLSearchParams) {
   return params.get('verification') === 'true' && token && email ? { token, email } : null;
 }
 
+function readSignUp(params: URLSearchParams) {
+  const token = params.get('signup');
+  const email = params.get('email');
+  return token && email ? { token, email } : null;
+}
+
 export default function AuthPage() {
   usePageMeta({ title: 'Log in or sign up' });
   const [, navigate] = useLocation();
@@ -28,16 +34,21 @@ export default function AuthPage() {
   const redirectTo = safeRedirect(params.get('redirect'));
   const { data: user, isPending } = useUser();
 
-  const authUrl = (next: AuthTab) => {
-    const query = new URLSearchParams({ tab: next });
+  const authUrl = (next: AuthTab, keep: Record<string, string> = {}) => {
+    const query = new URLSearchParams({ tab: next, ...keep });
     if (params.get('redirect')) query.set('redirect', redirectTo);
     return `/auth?${query.toString()}`;
   };
+  // A confirmed sign-up's link: its token travels with the first log-in, which creates the account.
+  const signUp = readSignUp(params);
   const selectTab = (next: string) => navigate(authUrl(parseAuthTab(next)), { replace: true });
 
   const verification = useEmailVerification(readVerification(params), {
     onDone: (result, signedIn) => {
+      const pending = readVerification(params);
       if (signedIn) navigate('/', { replace: true });
+      else if (result.finishSignUp && pending)
+        navigate(authUrl('login', { signup: pending.token, email: pending.email }), { replace: true });
       else navigate(authUrl(result.ok ? 'login' : tab), { replace: true });
     },
   });
@@ -78,7 +89,11 @@ export default function AuthPage() {
                 ))}
               </TabsList>
               <TabsContent value="login">
-                <LoginForm onSuccess={goHome} onForgotPassword={() => selectTab('forgot-password')} />
+                <LoginForm
+                  onSuccess={goHome}
+                  onForgotPassword={() => selectTab('forgot-password')}
+                  signUp={signUp}
+                />
               </TabsContent>
               <TabsContent value="register">
                 <RegisterForm onReturnToLogin={() => selectTab('login')} />
