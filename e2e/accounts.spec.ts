@@ -35,11 +35,15 @@ test('a visitor registers, verifies, edits the profile, changes and resets the p
   await expect(sent.getByRole('heading', { name: authText.checkEmailTitle })).toBeFocused();
   expect((await page.request.get('/api/user')).status()).toBe(401);
 
-  // the link in the mail the server really sent creates the account; the page turns to login
+  // the link in the mail the server really sent confirms the address; the page turns to login
+  // with the address filled in, and logging in with the chosen password creates the account
   const verifyLink = linkIn(await mailTo(email), '/auth');
   await page.goto(verifyLink.replace(/^https?:\/\/[^/]+/, ''));
-  await expect(page.getByText(m.verifyOk).first()).toBeVisible();
+  await expect(page.getByText(m.signUpFinish).first()).toBeVisible();
   await expect(page).toHaveURL(/tab=login/);
+  const loginPanel = page.getByRole('tabpanel', { name: 'Login' });
+  await expect(loginPanel.getByLabel('Email', { exact: true })).toHaveValue(email);
+  expect((await page.request.get('/api/user')).status()).toBe(401);
   await fillLogin(page, email, PASSWORD);
   await expect(page.getByText(m.loginOkTitle, { exact: true })).toBeVisible();
   await expect(page.getByText(m.inactivityNotice)).toBeVisible();
