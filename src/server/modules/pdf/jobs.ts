@@ -90,13 +90,17 @@ function allowIncremental(pdf: PDF) {
 const startsWith = (whole: Uint8Array, prefix: Uint8Array) =>
   whole.length >= prefix.length && Buffer.compare(whole.subarray(0, prefix.length), prefix) === 0;
 
-/** The last signature's /ByteRange must end at the end of the file (DESIGN §3b guard 4). */
-export function byteRangeCoversFile(bytes: Uint8Array): boolean {
-  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(
+/**
+ * The signature's /ByteRange must end at the end of the file (DESIGN §3b guard 4). It is looked
+ * for in the revision signing appended (from `revisionStart`), not in a fixed tail: that revision
+ * ends with the xref of everything it wrote, so the dictionary can sit any distance from the end.
+ */
+export function byteRangeCoversFile(bytes: Uint8Array, revisionStart: number): boolean {
+  const revision = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(
     'latin1',
-    Math.max(0, bytes.length - 65536),
+    revisionStart,
   );
-  const all = [...tail.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  const all = [...revision.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
   const last = all.at(-1);
   if (!last) return false;
   const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
@@ -180,7 +184,8 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
   });
   if (!startsWith(bytes, stamped))
     throw new Error('signing rewrote the stamped file instead of appending to it');
-  if (!byteRangeCoversFile(bytes)) throw new Error('the signature does not cover the whole file');
+  if (!byteRangeCoversFile(bytes, stamped.length))
+    throw new Error('the signature does not cover the whole file');
   return {
     kind: 'ok',
     bytes,

@@ -132,3 +132,33 @@ export async function truncatedPdf(): Promise<Buffer> {
   const full = await simplePdf(3);
   return full.subarray(0, Math.floor(full.length / 2));
 }
+
+/**
+ * `pages` pages under two intermediate /Pages nodes; the second node passes /Rotate 90 down to
+ * its pages, as scanners and print drivers write long files.
+ */
+export async function nestedTreePdf(pages = 4): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++)
+    doc.addPage(A4).drawText(`Nested page ${i}`, { x: 50, y: 780, size: 14, font });
+  const ctx = doc.context;
+  const rootRef = doc.catalog.get(PDFName.of('Pages'))!;
+  const refs = doc.getPages().map((p) => p.ref);
+  const half = Math.ceil(pages / 2);
+  const nodes = [refs.slice(0, half), refs.slice(half)].map((kids, i) => {
+    const ref = ctx.nextRef();
+    const node = ctx.obj({ Type: 'Pages', Parent: rootRef, Kids: kids, Count: kids.length });
+    if (i === 1) node.set(PDFName.of('Rotate'), PDFNumber.of(90));
+    ctx.assign(ref, node);
+    for (const kid of kids)
+      doc
+        .getPages()
+        .find((p) => p.ref === kid)!
+        .node.set(PDFName.of('Parent'), ref);
+    return ref;
+  });
+  const root = doc.catalog.lookup(PDFName.of('Pages')) as unknown as { set(k: PDFName, v: unknown): void };
+  root.set(PDFName.of('Kids'), ctx.obj(nodes));
+  return save(doc);
+}
