@@ -26,6 +26,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     INKPROOF_TEST_CAPTCHA: optional,
     WEB_ROOT: z.string().default('dist/web'),
+    MIN_FREE_DISK_MB: z.coerce
+      .number({ error: 'MIN_FREE_DISK_MB must be a number of megabytes' })
+      .int('MIN_FREE_DISK_MB must be a whole number of megabytes')
+      .min(0, 'MIN_FREE_DISK_MB must be 0 (no check) or more')
+      .default(512),
   })
   .refine((e) => !(e.NODE_ENV === 'production' && e.INKPROOF_TEST_CAPTCHA), {
     message: 'INKPROOF_TEST_CAPTCHA is for tests only and is refused when NODE_ENV=production',
@@ -47,6 +52,8 @@ export interface Config {
   testCaptcha: string | undefined;
   /** Where the built SPA lives; absent in API tests. */
   webRoot: string | undefined;
+  /** Uploads are refused (507) while the data folder's disk has less free space; 0 = no check. */
+  minFreeDiskMb: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     testCaptcha: e.INKPROOF_TEST_CAPTCHA,
     webRoot: e.WEB_ROOT,
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
   };
 }

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-blog.ts';
 import * as m0008 from './migrations/0008-admin-indexes.ts';
 import * as m0009 from './migrations/0009-signature-lookups.ts';
 import * as m0010 from './migrations/0010-signature-images.ts';
+import * as m0012 from './migrations/0012-storage-quotas.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -24,6 +25,7 @@ const all: Record<string, DialectMigration> = {
   '0008-admin-indexes': m0008,
   '0009-signature-lookups': m0009,
   '0010-signature-images': m0010,
+  '0012-storage-quotas': m0012,
 };
 
 /** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */

@@ -21,6 +21,11 @@ export interface SecurityLimits {
   lookupWindowMs: number;
   /** Signatures saved without an account from one IP per hour. */
   anonymousSavesPerIpPerHour: number;
+  /** Stored document bytes per user unless an admin set the user's own quota (users.storage_quota_bytes). */
+  storageQuotaBytes: number;
+  /** Document uploads per user, and per IP, within an hour (one account filled 361 MB in 5 s). */
+  uploadsPerUserPerHour: number;
+  uploadsPerIpPerHour: number;
 }
 
 export const defaultLimits = (): SecurityLimits => ({
@@ -36,4 +41,7 @@ export const defaultLimits = (): SecurityLimits => ({
   lookupsBeforeBlock: 100,
   lookupWindowMs: 15 * 60 * 1000,
   anonymousSavesPerIpPerHour: 30,
+  storageQuotaBytes: 500 * 1024 * 1024,
+  uploadsPerUserPerHour: 60,
+  uploadsPerIpPerHour: 120,
 });

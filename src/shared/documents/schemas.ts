@@ -70,6 +70,19 @@ export const documentReferenceSchema = z
   .regex(DOCUMENT_REFERENCE_PATTERN, m.referenceInvalid)
   .transform((s) => s.toUpperCase());
 
+/**
+ * Active content found in an upload (issue 10 item 6): the original keeps it, the signed version
+ * has it removed (decision 019).
+ */
+export const activeContentKinds = ['embedded-files', 'javascript', 'launch', 'rich-media', 'xfa'] as const;
+export type ActiveContentKind = (typeof activeContentKinds)[number];
+
+/** GET /api/documents/usage: stored bytes (originals and signed versions) against the quota. */
+export interface StorageUsage {
+  usedBytes: number;
+  quotaBytes: number;
+}
+
 /** 'shared': not signed yet, with a live share link. */
 export type DocumentStatus = 'pending' | 'signed' | 'shared';
 
@@ -94,6 +107,8 @@ export interface DocumentSummary {
   /** Whether a live (not revoked, not expired) share link exists. */
   shared: boolean;
   shareExpiresAt: string | null;
+  /** What the upload contained that runs or opens something; removed from the signed version. */
+  activeContent: ActiveContentKind[];
 }
 
 export interface PlacedSignatureRecord {
