@@ -111,7 +111,9 @@ describe('active content', () => {
     for (const uri of [' \u0001JavaScript:alert(1)', 'java\tscript:alert(1)', 'VBSCRIPT:msgbox']) {
       expect((await uploaded(await linkPdf(uri), 'Link')).activeContent, uri).toEqual(['javascript']);
     }
-    expect((await uploaded(await linkPdf('https://example.com/javascript:'), 'Link')).activeContent).toEqual([]);
+    expect((await uploaded(await linkPdf('https://example.com/javascript:'), 'Link')).activeContent).toEqual(
+      [],
+    );
   });
 
   test('an ordinary PDF reports none', async () => {
