@@ -264,7 +264,13 @@ async function lookupsDuringSigning(dir: string) {
     .insertInto('settings')
     .values({
       key: 'security-limits',
-      value: JSON.stringify({ ...defaultLimits(), lookupsBeforeCaptcha: 1e9, lookupsBeforeBlock: 2e9 }),
+      value: JSON.stringify({
+        ...defaultLimits(),
+        lookupsBeforeCaptcha: 1e9,
+        lookupsBeforeBlock: 2e9,
+        uploadsPerUserPerHour: 1e9,
+        uploadsPerIpPerHour: 1e9,
+      }),
       updated_at: new Date().toISOString(),
     })
     .execute();

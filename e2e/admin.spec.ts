@@ -157,6 +157,38 @@ test("an admin changes a user's role", async ({ page }) => {
   expect(((await res.json()) as { items: { role: string }[] }).items[0]!.role).toBe('admin');
 });
 
+test("an admin sees a user's storage and gives them their own quota, then the default again", async ({
+  page,
+}) => {
+  const t = adminText.users;
+  const { email } = await seedUser('quota_user');
+  await open(page, '/admin/users', t.title);
+  await page.getByLabel(t.search).fill(email);
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await expect(
+    row.getByText(t.storageOfQuota('0 MB', '500 MB'), { exact: true }).locator('visible=true'),
+  ).toHaveCount(1);
+  await row.getByRole('button', { name: t.manageLabel(email) }).click();
+  const dialog = page.getByRole('dialog', { name: email });
+  await expect(dialog.locator('dl')).toContainText(`${t.storageOfQuota('0 MB', '500 MB')} ${t.quotaDefault}`);
+  await dialog.getByLabel(t.quotaLabel).fill('25');
+  await dialog.getByRole('button', { name: t.saveQuota }).click();
+  await expect(page.getByText(t.quotaSaved(email, '25 MB'), { exact: true })).toBeVisible();
+  await expect(dialog.locator('dl')).toContainText(`${t.storageOfQuota('0 MB', '25 MB')} ${t.quotaOwn}`);
+  await expectNoAxeViolations(page);
+  await dialog.screenshot({ path: 'test-results/admin-user-quota.png' });
+  await dialog.getByLabel(t.quotaLabel).fill('');
+  await dialog.getByRole('button', { name: t.saveQuota }).click();
+  await expect(page.getByText(t.quotaReset(email, '500 MB'), { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(row).toContainText(t.storageOfQuota('0 MB', '500 MB'));
+  await page.screenshot({ path: 'test-results/admin-users-storage.png' });
+
+  await open(page, '/admin/security-settings', adminText.security.title);
+  await expect(page.getByLabel('Storage per user (MB)')).toHaveValue('500');
+  await page.screenshot({ path: 'test-results/admin-security-uploads.png', fullPage: true });
+});
+
 test('an admin sorts the users by name from its column header', async ({ page }) => {
   const t = adminText.users;
   const tag = `byname${Math.floor(Math.random() * 1e6)}`;

@@ -4,9 +4,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { documentMessages as m } from '../src/shared/documents/messages.ts';
-import type { DocumentSummary, SignDocumentResponse } from '../src/shared/documents/schemas.ts';
+import type { DocumentSummary, SignDocumentResponse, StorageUsage } from '../src/shared/documents/schemas.ts';
 import { inkBetween, pdfsig, renderPage, type Box } from '../src/server/modules/documents/test-helpers.ts';
-import { awkwardPdf, brokenPdf, simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { activeContentPdf, awkwardPdf, brokenPdf, simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { usageText } from '../src/shared/documents/storage.ts';
+import { settingsText } from '../src/web/features/settings/messages.ts';
 import { checkText } from '../src/web/features/documents/check-messages.ts';
 import { documentsText as t } from '../src/web/features/documents/messages.ts';
 import { sharedText } from '../src/web/features/documents/shared-messages.ts';
@@ -497,4 +499,70 @@ test('tabs, search, sort, ?status=pending and delete with confirmation', async (
   await expect(page.getByRole('heading', { level: 1, name: m.documentNotFound })).toBeVisible();
   await page.goto('/sign-document/not-a-number');
   await expect(page).toHaveURL(/\/documents$/);
+});
+
+test('a PDF with scripts is flagged at upload and cleaned when signed; Settings shows the storage used; a shared file opens sandboxed', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { send } = await signUp(page);
+  await saveSignature(send);
+  const kinds = ['embedded-files', 'javascript', 'launch', 'rich-media', 'xfa'] as const;
+
+  await page.goto('/documents');
+  await page.getByRole('button', { name: m.upload, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: m.uploadTitle });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'form.pdf', mimeType: 'application/pdf', buffer: await activeContentPdf() });
+  await dialog.getByRole('button', { name: m.uploadButton }).click();
+  await expect(toast(page, m.uploadedTitle)).toContainText(m.activeContentFound(kinds));
+  const [doc] = await listed(page);
+  expect(doc!.activeContent).toEqual(kinds);
+
+  await page.goto(`/documents/${doc!.id}`);
+  await expect(page.getByTestId('active-content')).toHaveText(m.activeContentFound(kinds));
+  await expectNoAxeViolations(page);
+  const signed = await send('post', `/api/documents/${doc!.id}/sign`, {
+    data: {
+      signatures: [
+        {
+          signatureId: (await (await page.request.get('/api/signatures')).json())[0].id,
+          position: { page: 1, x: 300, y: 300, width: 200, height: 100 },
+        },
+      ],
+    },
+  });
+  expect(signed.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('active-content')).toHaveText(m.activeContentRemoved(kinds));
+
+  // Opened straight from a share link, the signed file shows in Chromium's own viewer under the
+  // sandboxing policy.
+  const link = (await (await send('post', `/api/documents/${doc!.id}/share`)).json()).shareLink as string;
+  const stranger = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const viewer = await stranger.newPage();
+  const fileUrl = `/api/shared/${link.split('/shared/')[1]}/file`;
+  const headers = await (await viewer.goto(fileUrl))!.allHeaders();
+  expect(headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+  expect(headers['content-disposition']).toMatch(/^inline; filename="form \(signed\)\.pdf"/);
+  // The viewer's dark sidebar beside a white page: a blocked or empty view is one colour.
+  const mean = async (left: number, width: number) => {
+    const region = await sharp(await viewer.screenshot()).extract({ left, top: 160, width, height: 300 });
+    return (await sharp(await region.toBuffer()).stats()).channels[0]!.mean;
+  };
+  await expect.poll(() => mean(420, 300), { timeout: 15_000 }).toBeGreaterThan(200);
+  expect(await mean(0, 60)).toBeLessThan(100);
+  await viewer.screenshot({ path: 'test-results/shared-pdf-sandboxed.png' });
+  await stranger.close();
+
+  const usage = (await (await page.request.get('/api/documents/usage')).json()) as StorageUsage;
+  expect(usage.usedBytes).toBe(doc!.size + (await listed(page))[0]!.signedSize!);
+  await page.goto('/settings');
+  const card = page.getByRole('heading', { name: settingsText.storageHeading }).locator('xpath=../..');
+  await expect(card.getByTestId('storage-usage')).toHaveText(usageText(usage.usedBytes, usage.quotaBytes));
+  await expect(card.getByRole('meter')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await card.screenshot({ path: 'test-results/settings-storage.png' });
 });

@@ -76,6 +76,7 @@ async function allowManySignUps(dataDir: string) {
     anonymousSavesPerIpPerHour: 10_000,
     anonymousSessionsPerIpPerMinute: 10_000,
     captchasPerIpPerMinute: 10_000,
+    uploadsPerIpPerHour: 10_000,
   };
   await db
     .insertInto('settings')

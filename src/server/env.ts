@@ -31,6 +31,11 @@ const envSchema = z
       (v) => v === undefined || (v.length >= 16 && !/\s/.test(v)),
       'METRICS_TOKEN must be at least 16 characters without spaces (for example `openssl rand -hex 24`)',
     ),
+    MIN_FREE_DISK_MB: z.coerce
+      .number({ error: 'MIN_FREE_DISK_MB must be a number of megabytes' })
+      .int('MIN_FREE_DISK_MB must be a whole number of megabytes')
+      .min(0, 'MIN_FREE_DISK_MB must be 0 (no check) or more')
+      .default(512),
   })
   .refine((e) => !(e.NODE_ENV === 'production' && e.INKPROOF_TEST_CAPTCHA), {
     message: 'INKPROOF_TEST_CAPTCHA is for tests only and is refused when NODE_ENV=production',
@@ -54,6 +59,8 @@ export interface Config {
   webRoot: string | undefined;
   /** Set: GET /metrics answers Prometheus text to `Authorization: Bearer <token>`; unset: no route. */
   metricsToken: string | undefined;
+  /** Uploads are refused (507) while the data folder's disk has less free space; 0 = no check. */
+  minFreeDiskMb: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCaptcha: e.INKPROOF_TEST_CAPTCHA,
     webRoot: e.WEB_ROOT,
     metricsToken: e.METRICS_TOKEN,
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
   };
 }

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { upload } from './modules/documents/test-helpers.ts';
+import { simplePdf } from './modules/pdf/test-pdfs.ts';
 import { Agent, type AgentResponse } from './test/agent.ts';
 import { signaturePng } from './test/fixtures.ts';
 import { TEST_CAPTCHA, testApp, type TestContext } from './test/test-app.ts';
@@ -137,6 +139,8 @@ const signedInProbes: Record<string, Probe> = {
     user.post('/api/signatures', { signatureData: png, signerName: s, additionalData: s }),
   'signature id': (s) => user.get(`/api/signatures/${q(s)}`),
   'document id': (s) => user.get(`/api/documents/${q(s)}`),
+  'document name (multipart)': async (s) =>
+    upload(ctx.app, user, { name: s }, { filename: `${s}.pdf`, bytes: await simplePdf(1) }),
 };
 
 const property = (probe: Probe) =>

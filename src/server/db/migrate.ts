@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-admin-indexes.ts';
 import * as m0009 from './migrations/0009-signature-lookups.ts';
 import * as m0010 from './migrations/0010-signature-images.ts';
 import * as m0011 from './migrations/0011-pending-signups.ts';
+import * as m0012 from './migrations/0012-storage-quotas.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -26,6 +27,7 @@ const all: Record<string, DialectMigration> = {
   '0009-signature-lookups': m0009,
   '0010-signature-images': m0010,
   '0011-pending-signups': m0011,
+  '0012-storage-quotas': m0012,
 };
 
 /** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */

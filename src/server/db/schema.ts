@@ -15,6 +15,8 @@ export interface UsersTable {
   login_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** An admin's override of the default storage quota; null = the default (migration 0012). */
+  storage_quota_bytes: number | null;
 }
 
 export interface SessionsTable {
@@ -197,6 +199,8 @@ export interface DocumentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   signed_at: Timestamp | null;
+  /** Active content found at upload, comma-separated kinds; '' none; null = not checked (0012). */
+  active_content: string | null;
 }
 
 export interface FilesTable {
@@ -288,7 +292,8 @@ export interface Database {
   activity_log: ActivityLogTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
+/** Without the quota override: only the quota checks read it, the session's hot path does not. */
+export type UserRow = Omit<Selectable<UsersTable>, 'storage_quota_bytes'>;
 export type SignatureRow = Selectable<SignaturesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;

@@ -25,6 +25,11 @@ export interface SecurityLimits {
   anonymousSessionsPerIpPerMinute: number;
   /** CAPTCHA images drawn for one IP per minute. */
   captchasPerIpPerMinute: number;
+  /** Stored document bytes per user unless an admin set the user's own quota (users.storage_quota_bytes). */
+  storageQuotaBytes: number;
+  /** Document uploads per user, and per IP, within an hour (one account filled 361 MB in 5 s). */
+  uploadsPerUserPerHour: number;
+  uploadsPerIpPerHour: number;
 }
 
 export const defaultLimits = (): SecurityLimits => ({
@@ -42,4 +47,7 @@ export const defaultLimits = (): SecurityLimits => ({
   anonymousSavesPerIpPerHour: 30,
   anonymousSessionsPerIpPerMinute: 60,
   captchasPerIpPerMinute: 30,
+  storageQuotaBytes: 500 * 1024 * 1024,
+  uploadsPerUserPerHour: 60,
+  uploadsPerIpPerHour: 120,
 });

@@ -57,6 +57,10 @@ export const securitySettingsSchema = z
     lookupWindowMinutes: minutes(1, 1440, 'The look-up window'),
     lookupsBeforeCaptcha: minutes(1, 100_000, 'Look-ups before CAPTCHA'),
     lookupsBeforeBlock: minutes(2, 1_000_000, 'Look-ups before blocking'),
+    // Optional: a client that does not know them keeps the stored values.
+    storageQuotaMb: minutes(1, 1_000_000, 'The storage quota').optional(),
+    uploadsPerUserPerHour: minutes(1, 10_000, 'Uploads per user and hour').optional(),
+    uploadsPerIpPerHour: minutes(1, 100_000, 'Uploads per IP and hour').optional(),
   })
   .refine((v) => v.lookupsBeforeBlock > v.lookupsBeforeCaptcha, {
     message: 'Look-ups before blocking must be more than look-ups before CAPTCHA',
@@ -128,3 +132,9 @@ export const readFlagSchema = z.object({ read: z.boolean() });
 export const logLevelSchema = z.object({
   level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']),
 });
+
+/** PATCH /api/admin/users/{id}/storage-quota: megabytes, or null for the default. */
+export const storageQuotaSchema = z.object({
+  quotaMb: minutes(1, 1_000_000, 'The storage quota').nullable(),
+});
+export type StorageQuotaInput = z.infer<typeof storageQuotaSchema>;

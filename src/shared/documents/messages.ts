@@ -1,3 +1,20 @@
+import type { ActiveContentKind } from './schemas.ts';
+import { usageText } from './storage.ts';
+
+/** What each kind of active content is called where the user is told about it. */
+export const activeContentLabels: Record<ActiveContentKind, string> = {
+  javascript: 'JavaScript',
+  launch: 'actions that open other files or programs',
+  'embedded-files': 'embedded files',
+  xfa: 'an XFA form',
+  'rich-media': 'media (video, sound or 3D)',
+};
+
+const listOf = (kinds: readonly ActiveContentKind[]) => {
+  const labels = kinds.map((k) => activeContentLabels[k]);
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+};
+
 /** Every user-visible text of the document features (part 2 §2.4-2.7, §5, §8; issue 4). */
 export const documentMessages = {
   // server answers
@@ -34,6 +51,20 @@ export const documentMessages = {
   referenceInvalid: 'Invalid document reference format. Example: DOC-20250414-ABCD2345',
   referenceNotFound: 'No signed document found with this reference',
   tooManyChecks: 'Too many checks from this network. Please try again later.',
+  tooManyUploads: 'Too many uploads in a short time. Please wait a while and try again.',
+  overQuota: (usedBytes: number, quotaBytes: number) =>
+    `This file does not fit in your storage (${usageText(usedBytes, quotaBytes)}). ` +
+    'Delete documents you no longer need, or ask an administrator for more space.',
+  diskFull:
+    'The server is running out of disk space and cannot take uploads right now. Please try again later.',
+  tooComplex:
+    'This PDF has too many objects to be checked for scripts and embedded files. ' +
+    'Print it to a new PDF and upload that one.',
+  activeContentFound: (kinds: readonly ActiveContentKind[]) =>
+    `This PDF contains ${listOf(kinds)}. Inkproof never runs them and removes them from the signed ` +
+    'version; the original you uploaded stays unchanged.',
+  activeContentRemoved: (kinds: readonly ActiveContentKind[]) =>
+    `Removed from the signed version: ${listOf(kinds)}. The original you uploaded still contains them.`,
 
   // browser texts
   uploadTitle: 'Upload Document',

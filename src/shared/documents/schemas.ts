@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUL_MESSAGE } from '#shared/text.ts';
 import { documentMessages as m } from './messages.ts';
 import { DOCUMENT_REFERENCE_PATTERN } from './reference.ts';
 
@@ -18,7 +19,9 @@ export const documentNameSchema = z
   .string({ error: m.nameRequired })
   .trim()
   .min(1, m.nameRequired)
-  .max(DOCUMENT_NAME_MAX, m.nameTooLong);
+  .max(DOCUMENT_NAME_MAX, m.nameTooLong)
+  // A multipart field: it reaches no route schema, so the NUL rule of every JSON field is kept here.
+  .refine((name) => !name.includes('\u0000'), NUL_MESSAGE);
 
 const coordinate = z.number().finite().min(-100_000).max(100_000);
 const extent = z.number().finite().positive().max(100_000);
@@ -70,6 +73,19 @@ export const documentReferenceSchema = z
   .regex(DOCUMENT_REFERENCE_PATTERN, m.referenceInvalid)
   .transform((s) => s.toUpperCase());
 
+/**
+ * Active content found in an upload (issue 10 item 6): the original keeps it, the signed version
+ * has it removed (decision 019).
+ */
+export const activeContentKinds = ['embedded-files', 'javascript', 'launch', 'rich-media', 'xfa'] as const;
+export type ActiveContentKind = (typeof activeContentKinds)[number];
+
+/** GET /api/documents/usage: stored bytes (originals and signed versions) against the quota. */
+export interface StorageUsage {
+  usedBytes: number;
+  quotaBytes: number;
+}
+
 /** 'shared': not signed yet, with a live share link. */
 export type DocumentStatus = 'pending' | 'signed' | 'shared';
 
@@ -94,6 +110,8 @@ export interface DocumentSummary {
   /** Whether a live (not revoked, not expired) share link exists. */
   shared: boolean;
   shareExpiresAt: string | null;
+  /** What the upload contained that runs or opens something; removed from the signed version. */
+  activeContent: ActiveContentKind[];
 }
 
 export interface PlacedSignatureRecord {

@@ -12,6 +12,7 @@ import { idParams } from '../signatures/signatures.routes.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
+const MB = 1024 * 1024;
 
 export function adminSettingsRoutes(app: App) {
   const guard = { onRequest: requireAdmin };
@@ -101,6 +102,9 @@ export function adminSettingsRoutes(app: App) {
       lookupWindowMinutes: Math.round(l.lookupWindowMs / MIN),
       lookupsBeforeCaptcha: l.lookupsBeforeCaptcha,
       lookupsBeforeBlock: l.lookupsBeforeBlock,
+      storageQuotaMb: Math.round(l.storageQuotaBytes / MB),
+      uploadsPerUserPerHour: l.uploadsPerUserPerHour,
+      uploadsPerIpPerHour: l.uploadsPerIpPerHour,
     };
   };
 
@@ -120,6 +124,9 @@ export function adminSettingsRoutes(app: App) {
         lookupWindowMs: b.lookupWindowMinutes * MIN,
         lookupsBeforeCaptcha: b.lookupsBeforeCaptcha,
         lookupsBeforeBlock: b.lookupsBeforeBlock,
+        ...(b.storageQuotaMb ? { storageQuotaBytes: b.storageQuotaMb * MB } : {}),
+        ...(b.uploadsPerUserPerHour ? { uploadsPerUserPerHour: b.uploadsPerUserPerHour } : {}),
+        ...(b.uploadsPerIpPerHour ? { uploadsPerIpPerHour: b.uploadsPerIpPerHour } : {}),
       });
       await log(req, `security settings changed: ${JSON.stringify(b)}`);
       return securityView();

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
-import { adminUsersQuery, roleSchema, userStatusSchema } from '#shared/admin/schemas.ts';
+import { adminUsersQuery, roleSchema, storageQuotaSchema, userStatusSchema } from '#shared/admin/schemas.ts';
+import { formatMegabytes } from '#shared/documents/storage.ts';
 import type { App } from '../../app.ts';
 import { iso } from '../../lib/clock.ts';
 import { currentUser, requireAdmin } from '../../plugins/auth.ts';
 import { toPublicUser } from '../accounts/accounts.service.ts';
+import { MB, usedBytesByUser } from '../documents/storage.ts';
 import { toOwnSignature } from '../signatures/signatures.service.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import { contains } from './like.ts';
@@ -16,6 +18,15 @@ const sortColumn = {
 } as const;
 
 const notFound = { message: 'User not found' };
+
+/** What a user stores against their quota; `overrideBytes` null means the default applies. */
+const storageOf = (override: number | null, used: number, defaultQuota: number) => ({
+  usedBytes: used,
+  quotaBytes: override ?? defaultQuota,
+  overrideBytes: override,
+});
+const overrideOf = (r: { storage_quota_bytes: number | null }) =>
+  r.storage_quota_bytes === null ? null : Number(r.storage_quota_bytes);
 
 export function adminUserRoutes(app: App) {
   const guard = { onRequest: requireAdmin };
@@ -63,6 +74,7 @@ export function adminUserRoutes(app: App) {
           .execute()
       : [];
     const byId = new Map(found.map((r) => [r.id, r]));
+    const used = await usedBytesByUser(app.db, ids);
     const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
     const first = pageIds[0] as { total_count?: number } | undefined;
     const count =
@@ -74,6 +86,7 @@ export function adminUserRoutes(app: App) {
         ...toPublicUser(r),
         disabled: r.disabled_at !== null,
         signatureCount: Number(r.signature_count ?? 0),
+        storage: storageOf(overrideOf(r), used.get(r.id) ?? 0, app.limits.storageQuotaBytes),
       })),
       total: Number(count.n),
     };
@@ -82,7 +95,11 @@ export function adminUserRoutes(app: App) {
   app.get('/api/admin/users/:id', { ...guard, schema: { params: idParams } }, async (req, reply) => {
     const user = await app.accounts.findById(req.params.id);
     if (!user) return reply.code(404).send(notFound);
-    const signatures = await app.signatures.list(user.id);
+    const [signatures, storage] = await Promise.all([
+      app.signatures.list(user.id),
+      app.db.selectFrom('users').select('storage_quota_bytes').where('id', '=', user.id).executeTakeFirst(),
+    ]);
+    const used = await usedBytesByUser(app.db, [user.id]);
     const sessions = await app.db
       .selectFrom('sessions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -93,8 +110,34 @@ export function adminUserRoutes(app: App) {
       signatures: signatures.slice(0, 50).map((s) => ({ ...toOwnSignature(s), signatureData: '' })),
       signatureCount: signatures.length,
       activeSessions: Number(sessions.n),
+      storage: storageOf(
+        storage ? overrideOf(storage) : null,
+        used.get(user.id) ?? 0,
+        app.limits.storageQuotaBytes,
+      ),
     };
   });
+
+  app.patch(
+    '/api/admin/users/:id/storage-quota',
+    { ...guard, schema: { params: idParams, body: storageQuotaSchema } },
+    async (req, reply) => {
+      const bytes = req.body.quotaMb === null ? null : req.body.quotaMb * MB;
+      const updated = await app.db
+        .updateTable('users')
+        .set({ storage_quota_bytes: bytes })
+        .where('id', '=', req.params.id)
+        .returning(['id', 'email'])
+        .executeTakeFirst();
+      if (!updated) return reply.code(404).send(notFound);
+      await log(
+        req,
+        `storage quota of ${updated.email} set to ${bytes === null ? 'the default' : formatMegabytes(bytes)}`,
+      );
+      const used = await usedBytesByUser(app.db, [updated.id]);
+      return storageOf(bytes, used.get(updated.id) ?? 0, app.limits.storageQuotaBytes);
+    },
+  );
 
   app.patch(
     '/api/admin/users/:id/role',

@@ -1,22 +1,13 @@
-import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentMessages as m } from '#shared/documents/messages.ts';
-import {
-  DOCUMENT_MAX_BYTES,
-  checkHashSchema,
-  documentNameSchema,
-  documentReferenceSchema,
-  signDocumentSchema,
-} from '#shared/documents/schemas.ts';
+import { checkHashSchema, documentReferenceSchema, signDocumentSchema } from '#shared/documents/schemas.ts';
 import type { App } from '../../app.ts';
 import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
-import type { Refusal } from '../pdf/jobs.ts';
-import { PoolBusyError } from '../pdf/pdf-pool.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import type { SignOutcome } from './signing.ts';
-import { ENVELOPE_BYTES, cleanFilename, readUpload } from './upload.ts';
+import { uploadRoutes } from './upload.routes.ts';
 import { contentDisposition } from './views.ts';
 
 const notFound = { message: m.notFound };
@@ -25,25 +16,37 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Public document checks (hash or reference) per IP and hour. */
 export const DOCUMENT_CHECKS_PER_HOUR = 60;
 
-function sendPdf(reply: FastifyReply, file: { bytes: Buffer; name: string }, type: 'inline' | 'attachment') {
+/**
+ * Uploaded PDFs are the user's content, not ours (DESIGN §5): a viewer opening one straight from
+ * this origin gets no script, no plugin, no form and no same-origin rights. The security-headers
+ * hook sets the page policy on every non-JSON answer in onSend; a route-level onSend runs after
+ * it, so this one stands.
+ */
+export const PDF_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
+const pdfHeaders = {
+  onSend: (
+    _req: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (e: null, p: unknown) => void,
+  ) => {
+    if (reply.getHeader('content-type') === 'application/pdf')
+      reply.header('Content-Security-Policy', PDF_CSP);
+    done(null, payload);
+  },
+};
+
+/** A file that still holds active content (an original that has it) is only ever a download. */
+function sendPdf(
+  reply: FastifyReply,
+  file: { bytes: Buffer; name: string; active: boolean },
+  type: 'inline' | 'attachment',
+) {
   return reply
     .type('application/pdf')
-    .header('Content-Disposition', contentDisposition(type, file.name))
+    .header('Content-Disposition', contentDisposition(file.active ? 'attachment' : type, file.name))
     .header('X-Content-Type-Options', 'nosniff')
     .send(file.bytes);
-}
-
-function refusal(reply: FastifyReply, kind: Refusal['kind']) {
-  switch (kind) {
-    case 'not-pdf':
-      return reply.code(415).send({ message: m.onlyPdf });
-    case 'encrypted':
-      return reply.code(400).send({ message: m.encrypted, reason: 'encrypted' });
-    case 'damaged':
-      return reply.code(400).send({ message: m.damaged, reason: 'damaged' });
-    case 'empty':
-      return reply.code(400).send({ message: m.noPages, reason: 'empty' });
-  }
 }
 
 function signFailure(reply: FastifyReply, r: Exclude<SignOutcome, { kind: 'ok' }>) {
@@ -74,47 +77,11 @@ function signFailure(reply: FastifyReply, r: Exclude<SignOutcome, { kind: 'ok' }
 }
 
 export function documentRoutes(app: App) {
-  // Multipart parsing exists only inside this scope: every other route keeps refusing it.
-  app.register(async (scope) => {
-    await scope.register(fastifyMultipart);
-    scope.post('/api/documents/upload', { preHandler: requireUser }, async (req, reply) => {
-      const declared = Number(req.headers['content-length']);
-      if (declared > DOCUMENT_MAX_BYTES + ENVELOPE_BYTES) {
-        return reply.code(413).header('Connection', 'close').send({ message: m.fileTooLarge });
-      }
-      const upload = await readUpload(req);
-      if (upload.kind !== 'ok') {
-        const tooLarge = upload.kind === 'too-large';
-        return reply
-          .code(tooLarge ? 413 : 400)
-          .send({ message: tooLarge ? m.fileTooLarge : m.uploadMalformed });
-      }
-      const name = documentNameSchema.safeParse(upload.name ?? '');
-      if (!name.success) return reply.code(400).send({ message: name.error.issues[0]!.message });
-      if (!upload.file || upload.file.bytes.length === 0)
-        return reply.code(400).send({ message: m.fileRequired });
-      const user = currentUser(req);
-      let result;
-      try {
-        result = await app.documents.upload(user, {
-          name: name.data,
-          filename: cleanFilename(upload.file.filename, name.data),
-          bytes: upload.file.bytes,
-        });
-      } catch (err) {
-        if (err instanceof PoolBusyError)
-          return reply.code(503).header('Retry-After', '30').send({ message: m.busy });
-        throw err;
-      }
-      if (result.kind !== 'ok') return refusal(reply, result.kind);
-      await app.activity.log('document-uploaded', {
-        userId: user.id,
-        ip: req.ip,
-        detail: `#${result.document.id} ${result.document.name}`,
-      });
-      return reply.code(201).send(result.document);
-    });
-  });
+  uploadRoutes(app);
+
+  app.get('/api/documents/usage', { preHandler: requireUser }, async (req) =>
+    app.documents.usage(currentUser(req).id, app.limits.storageQuotaBytes),
+  );
 
   app.get('/api/documents', { preHandler: requireUser }, async (req) =>
     app.documents.list(currentUser(req).id),
@@ -131,7 +98,7 @@ export function documentRoutes(app: App) {
 
   app.get(
     '/api/documents/:id/file',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { preHandler: requireUser, schema: { params: idParams }, ...pdfHeaders },
     async (req, reply) => {
       const file = await app.documents.file(currentUser(req).id, req.params.id, false);
       return file ? sendPdf(reply, file, 'inline') : reply.code(404).send(notFound);
@@ -140,7 +107,7 @@ export function documentRoutes(app: App) {
 
   app.get(
     '/api/documents/:id/download',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { preHandler: requireUser, schema: { params: idParams }, ...pdfHeaders },
     async (req, reply) => {
       const file = await app.documents.file(currentUser(req).id, req.params.id, true);
       return file ? sendPdf(reply, file, 'attachment') : reply.code(404).send(notFound);
@@ -214,7 +181,10 @@ export function documentRoutes(app: App) {
 
   app.get(
     '/api/shared/:token/file',
-    { schema: { params: tokenParams, querystring: z.object({ download: z.string().max(5).optional() }) } },
+    {
+      schema: { params: tokenParams, querystring: z.object({ download: z.string().max(5).optional() }) },
+      ...pdfHeaders,
+    },
     async (req, reply) => {
       const file = await app.documents.sharedFile(req.params.token);
       if (!file) return reply.code(404).send({ message: m.shareNotFound });

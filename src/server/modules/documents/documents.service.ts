@@ -8,6 +8,7 @@ import {
   type DocumentVerification,
   type SharedDocument,
   type SignDocumentInput,
+  type StorageUsage,
 } from '#shared/documents/schemas.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { DocumentRow, UserRow } from '../../db/schema.ts';
@@ -19,9 +20,11 @@ import type { SignaturesService } from '../signatures/signatures.service.ts';
 import { FileStore } from './file-store.ts';
 import { SigningIdentityStore } from './signing-identity.ts';
 import { signDocument, type SignOutcome } from './signing.ts';
-import { toDetail, toSummary, type ShareState } from './views.ts';
+import { lockUserQuota, usedBytes } from './storage.ts';
+import { activeContentOf, toDetail, toSummary, type ShareState } from './views.ts';
 
-export type UploadResult = { kind: 'ok'; document: DocumentSummary } | Refusal;
+export type OverQuota = { kind: 'over-quota' } & StorageUsage;
+export type UploadResult = { kind: 'ok'; document: DocumentSummary } | Refusal | OverQuota;
 
 export interface UploadInput {
   name: string;
@@ -57,7 +60,29 @@ export class DocumentsService {
     await this.identity.load();
   }
 
-  async upload(user: UserRow, input: UploadInput): Promise<UploadResult> {
+  /** What the user stores against their quota (`defaultQuota` unless an admin set theirs). */
+  async usage(userId: number, defaultQuota: number): Promise<StorageUsage> {
+    const [user, used] = await Promise.all([
+      this.db.selectFrom('users').select('storage_quota_bytes').where('id', '=', userId).executeTakeFirst(),
+      usedBytes(this.db, userId),
+    ]);
+    const override = user?.storage_quota_bytes;
+    return { usedBytes: used, quotaBytes: override == null ? defaultQuota : Number(override) };
+  }
+
+  /** Before the body is read: refuses at once what cannot fit (at least `fileBytes` arrive). */
+  async roomFor(
+    userId: number,
+    fileBytes: number,
+    defaultQuota: number,
+  ): Promise<{ kind: 'ok' } | OverQuota> {
+    const usage = await this.usage(userId, defaultQuota);
+    return usage.usedBytes + Math.max(1, fileBytes) > usage.quotaBytes
+      ? { kind: 'over-quota', ...usage }
+      : { kind: 'ok' };
+  }
+
+  async upload(user: UserRow, input: UploadInput, defaultQuota: number): Promise<UploadResult> {
     let inspected;
     try {
       inspected = await this.pdf.run('inspect', input.bytes, { timeoutMs: INSPECT_TIMEOUT_MS });
@@ -68,7 +93,14 @@ export class DocumentsService {
     }
     if (inspected.kind !== 'ok') return inspected;
     const now = iso(this.clock.now());
-    const row = await this.db.transaction().execute(async (trx) => {
+    const size = input.bytes.length;
+    const stored = await this.db.transaction().execute(async (trx): Promise<DocumentRow | OverQuota> => {
+      // Checked where the file is written, under the user's row lock: parallel uploads cannot
+      // each pass a quota that only one of them fits.
+      const locked = await lockUserQuota(trx, user.id);
+      const quotaBytes = locked?.override ?? defaultQuota;
+      const used = await usedBytes(trx, user.id);
+      if (!locked || used + size > quotaBytes) return { kind: 'over-quota', usedBytes: used, quotaBytes };
       const doc = await trx
         .insertInto('documents')
         .values({
@@ -77,9 +109,10 @@ export class DocumentsService {
           original_filename: input.filename,
           mime_type: PDF_MIME,
           status: 'pending',
-          size: input.bytes.length,
+          size,
           page_count: inspected.pageCount,
           sha256: inspected.sha256,
+          active_content: inspected.activeContent.join(','),
           created_at: now,
           updated_at: now,
         })
@@ -88,7 +121,8 @@ export class DocumentsService {
       await this.files.put(trx, doc.id, 'original', input.bytes, inspected.sha256);
       return doc;
     });
-    return { kind: 'ok', document: toSummary(row, { shared: false, shareExpiresAt: null }) };
+    if ('kind' in stored) return stored;
+    return { kind: 'ok', document: toSummary(stored, { shared: false, shareExpiresAt: null }) };
   }
 
   /** Live share links per document: not revoked, not expired. */
@@ -168,7 +202,13 @@ export class DocumentsService {
     const signed = latest && row.signed_at !== null;
     const bytes = await this.files.get(row.id, signed ? 'signed' : 'original');
     if (!bytes) return null;
-    return { bytes, name: signed ? `${row.name} (signed)` : row.name, document: row };
+    return {
+      bytes,
+      name: signed ? `${row.name} (signed)` : row.name,
+      document: row,
+      // The signed version had it removed; the original keeps what was uploaded.
+      active: !signed && activeContentOf(row).length > 0,
+    };
   }
 
   /** Rows, files, placements and share links go in one statement (foreign keys cascade). */

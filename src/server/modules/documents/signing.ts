@@ -165,6 +165,8 @@ export async function signDocument(
             signed_size: signedBytes.length,
             signed_at: signedAt,
             updated_at: signedAt,
+            // What the signed revision dropped; also fills in files uploaded before the check.
+            active_content: result.removed.join(','),
           })
           .where('id', '=', doc.id)
           .where('signed_at', 'is', null)

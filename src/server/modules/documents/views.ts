@@ -1,4 +1,10 @@
-import type { DocumentDetail, DocumentSummary, PlacedSignatureRecord } from '#shared/documents/schemas.ts';
+import {
+  activeContentKinds,
+  type ActiveContentKind,
+  type DocumentDetail,
+  type DocumentSummary,
+  type PlacedSignatureRecord,
+} from '#shared/documents/schemas.ts';
 import type { DocumentRow } from '../../db/schema.ts';
 
 export interface ShareState {
@@ -25,8 +31,14 @@ export function toSummary(d: DocumentRow, share: ShareState): DocumentSummary {
     signedSize: d.signed_size,
     shared: share.shared,
     shareExpiresAt: share.shareExpiresAt,
+    activeContent: activeContentOf(d),
   };
 }
+
+const known = new Set<string>(activeContentKinds);
+/** Stored as comma-separated kinds; anything unknown (a later version's kind) is left out. */
+export const activeContentOf = (d: Pick<DocumentRow, 'active_content'>): ActiveContentKind[] =>
+  (d.active_content ?? '').split(',').filter((k): k is ActiveContentKind => known.has(k));
 
 export function toDetail(
   d: DocumentRow,

@@ -1,4 +1,4 @@
-import { ops, PdfArray, PdfNumber, type PDF, type PDFPage } from '@libpdf/core';
+import { ops, PdfArray, PdfNumber, type PDF, type PDFPage, type PdfDict } from '@libpdf/core';
 import { appendContent } from './content.ts';
 import { qrModules } from './stamp.ts';
 import type { PdfText } from './pdf-text.ts';
@@ -29,12 +29,27 @@ const ink: Colour = [0.1, 0.1, 0.15];
 const muted: Colour = [0.35, 0.35, 0.42];
 
 /**
+ * Adds a page as the last kid of the root /Pages node, leaving every other page object alone.
+ * 0.4.2's addPage first "flattens" the tree: it sets /Parent on every page, even where it is
+ * already the root, so the signed revision rewrote every page object (about 230 bytes and an xref
+ * line each: 1.2 MB for 5,000 pages), and pages under an intermediate node lost what they
+ * inherited from it (/Rotate, /MediaBox, /Resources). Marking the tree as flattened makes addPage
+ * append to the root's /Kids, whose /Count counts every leaf below it. An indirect /Kids array is
+ * left to the library's own path (it replaces it with a direct one).
+ */
+function appendPage(pdf: PDF, width: number, height: number): PDFPage {
+  const tree = pdf.context.pages as unknown as { flattened?: boolean; root?: PdfDict };
+  if (typeof tree.flattened === 'boolean' && tree.root?.getArray('Kids')) tree.flattened = true;
+  return pdf.addPage({ width, height });
+}
+
+/**
  * The last page: what was signed, by whom, when, and how to check it. The file's own hash cannot
  * be printed inside the file, so the page states the two hashes that are true of its prefixes and
  * points to the server for the whole file.
  */
 export function addCertificatePage(pdf: PDF, writer: PdfText, info: CertificateInfo): PDFPage {
-  const page = pdf.addPage({ width: W, height: H });
+  const page = appendPage(pdf, W, H);
   // The page tree may pass /Rotate or a CropBox down to new pages: this one stands upright, whole.
   page.dict.set('Rotate', PdfNumber.of(0));
   page.dict.set('CropBox', new PdfArray([0, 0, W, H].map((v) => PdfNumber.of(v))));

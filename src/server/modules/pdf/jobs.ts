@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { P12Signer, type PDF, type PDFImage, type PDFPage } from '@libpdf/core';
+import type { ActiveContentKind } from '#shared/documents/schemas.ts';
+import { scanActiveContent } from './active-content.ts';
 import { addCertificatePage, type CertificateInfo } from './certificate-page.ts';
 import { isParseError, openPdf } from './open.ts';
 import { insidePage, pageGeometry, type DisplayRect, type PageGeometry } from './page-geometry.ts';
@@ -11,15 +13,30 @@ import type { Operator } from './text.ts';
 
 /** The work the pool runs. Plain data in and out, so it crosses worker_threads unchanged. */
 
-export type Refusal = { kind: 'not-pdf' | 'encrypted' | 'damaged' | 'empty' };
+/** 'too-complex': more objects than the active-content check may visit (it would be half checked). */
+export type Refusal = { kind: 'not-pdf' | 'encrypted' | 'damaged' | 'empty' | 'too-complex' };
 
 /** SHA-256 is computed here too: hashing 10 MB would hold the event loop for about 25 ms. */
-export type InspectResult = { kind: 'ok'; pageCount: number; sha256: string } | Refusal;
+export type InspectResult =
+  { kind: 'ok'; pageCount: number; sha256: string; activeContent: ActiveContentKind[] } | Refusal;
 
 export async function inspect(bytes: Uint8Array): Promise<InspectResult> {
   const opened = await openPdf(bytes, { checkPages: true });
   if (opened.kind !== 'ok') return opened;
-  return { kind: 'ok', pageCount: opened.pdf.getPageCount(), sha256: sha256(bytes) };
+  let scan;
+  try {
+    scan = scanActiveContent(opened.pdf);
+  } catch (err) {
+    if (isParseError(err)) return { kind: 'damaged' };
+    throw err;
+  }
+  if (!scan.complete) return { kind: 'too-complex' };
+  return {
+    kind: 'ok',
+    pageCount: opened.pdf.getPageCount(),
+    sha256: sha256(bytes),
+    activeContent: scan.kinds,
+  };
 }
 
 export interface Placement {
@@ -58,6 +75,8 @@ export type SignResult =
       stampedLength: number;
       signedSha256: string;
       pageCount: number;
+      /** Active content the signed revision no longer references. */
+      removed: ActiveContentKind[];
     }
   | { kind: 'no-page'; index: number; pageCount: number }
   | { kind: 'outside'; index: number; width: number; height: number }
@@ -90,13 +109,17 @@ function allowIncremental(pdf: PDF) {
 const startsWith = (whole: Uint8Array, prefix: Uint8Array) =>
   whole.length >= prefix.length && Buffer.compare(whole.subarray(0, prefix.length), prefix) === 0;
 
-/** The last signature's /ByteRange must end at the end of the file (DESIGN §3b guard 4). */
-export function byteRangeCoversFile(bytes: Uint8Array): boolean {
-  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(
+/**
+ * The signature's /ByteRange must end at the end of the file (DESIGN §3b guard 4). It is looked
+ * for in the revision signing appended (from `revisionStart`), not in a fixed tail: that revision
+ * ends with the xref of everything it wrote, so the dictionary can sit any distance from the end.
+ */
+export function byteRangeCoversFile(bytes: Uint8Array, revisionStart: number): boolean {
+  const revision = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(
     'latin1',
-    Math.max(0, bytes.length - 65536),
+    revisionStart,
   );
-  const all = [...tail.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  const all = [...revision.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
   const last = all.at(-1);
   if (!last) return false;
   const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
@@ -151,6 +174,9 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
     page.operators.push(...placementOperators(stampText, page.page, g, image, p.rect, stamp, req.stamp));
   }
   for (const { page, operators } of pages.values()) appendContent(pdf, page, operators);
+  // Dropped in the stamped revision, so every prefix the certificate page vouches for is clean.
+  const removed = scanActiveContent(pdf, true);
+  if (!removed.complete) return { kind: 'too-complex' };
 
   stampText.finalize();
   const stamped = await pdf.save({ incremental: true });
@@ -180,7 +206,8 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
   });
   if (!startsWith(bytes, stamped))
     throw new Error('signing rewrote the stamped file instead of appending to it');
-  if (!byteRangeCoversFile(bytes)) throw new Error('the signature does not cover the whole file');
+  if (!byteRangeCoversFile(bytes, stamped.length))
+    throw new Error('the signature does not cover the whole file');
   return {
     kind: 'ok',
     bytes,
@@ -189,5 +216,6 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
     stampedLength: stamped.length,
     signedSha256: hash.update(bytes.subarray(stamped.length)).digest('hex'),
     pageCount: pageCount + 1,
+    removed: removed.kinds,
   };
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { PDF } from '@libpdf/core';
-import { PDFArray, PDFDocument, PDFName, PDFNumber, StandardFonts, rgb } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 
 /**
@@ -131,4 +131,110 @@ export function brokenPdf(): Buffer {
 export async function truncatedPdf(): Promise<Buffer> {
   const full = await simplePdf(3);
   return full.subarray(0, Math.floor(full.length / 2));
+}
+
+/**
+ * `pages` pages under two intermediate /Pages nodes; the second node passes /Rotate 90 down to
+ * its pages, as scanners and print drivers write long files.
+ */
+export async function nestedTreePdf(pages = 4): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++)
+    doc.addPage(A4).drawText(`Nested page ${i}`, { x: 50, y: 780, size: 14, font });
+  const ctx = doc.context;
+  const rootRef = doc.catalog.get(PDFName.of('Pages'))!;
+  const refs = doc.getPages().map((p) => p.ref);
+  const half = Math.ceil(pages / 2);
+  const nodes = [refs.slice(0, half), refs.slice(half)].map((kids, i) => {
+    const ref = ctx.nextRef();
+    const node = ctx.obj({ Type: 'Pages', Parent: rootRef, Kids: kids, Count: kids.length });
+    if (i === 1) node.set(PDFName.of('Rotate'), PDFNumber.of(90));
+    ctx.assign(ref, node);
+    for (const kid of kids)
+      doc
+        .getPages()
+        .find((p) => p.ref === kid)!
+        .node.set(PDFName.of('Parent'), ref);
+    return ref;
+  });
+  const root = doc.catalog.lookup(PDFName.of('Pages')) as unknown as { set(k: PDFName, v: unknown): void };
+  root.set(PDFName.of('Kids'), ctx.obj(nodes));
+  return save(doc);
+}
+
+/**
+ * A PDF with every kind of active content the upload check knows (issue 10 item 6): JavaScript
+ * run on opening, on closing, by a named script, a form field and a chained link; a /Launch page
+ * action and link; a `javascript:` link; an embedded file and a file attachment; XFA; a Screen and
+ * a RichMedia annotation. One ordinary web link and one internal link must survive neutralising.
+ */
+export async function activeContentPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const [p1, p2] = [doc.addPage(A4), doc.addPage(A4)];
+  p1.drawText('A page with active content', { x: 50, y: 780, size: 14, font });
+  p2.drawText('Second page', { x: 50, y: 780, size: 14, font });
+  const ctx = doc.context;
+  const str = (s: string) => PDFString.of(s);
+  const js = (code: string) => ctx.obj({ S: 'JavaScript', JS: str(code) });
+  const rect = (y: number) => [50, y, 250, y + 20];
+  const file = ctx.register(ctx.stream('hello from an embedded file', { Type: 'EmbeddedFile' }));
+  const spec = () => ctx.obj({ Type: 'Filespec', F: str('payload.txt'), EF: { F: file } });
+  const field = ctx.register(
+    ctx.obj({
+      FT: 'Tx',
+      T: str('amount'),
+      Type: 'Annot',
+      Subtype: 'Widget',
+      Rect: rect(500),
+      P: p1.ref,
+      AA: { K: js('event.rc = true; app.alert("keystroke")') },
+    }),
+  );
+  const annots = [
+    { Subtype: 'Link', Rect: rect(700), A: { S: 'Launch', F: str('cmd.exe') } },
+    { Subtype: 'Link', Rect: rect(670), A: { S: 'URI', URI: str('javascript:alert(document.cookie)') } },
+    { Subtype: 'Link', Rect: rect(640), A: { S: 'URI', URI: str('https://example.com/terms') } },
+    { Subtype: 'FileAttachment', Rect: rect(610), FS: spec() },
+    { Subtype: 'Screen', Rect: rect(580), A: { S: 'Rendition', OP: 0, JS: str('app.alert(2)') } },
+    { Subtype: 'RichMedia', Rect: rect(550) },
+  ].map((a) => ctx.register(ctx.obj({ Type: 'Annot', ...a })));
+  p1.node.set(PDFName.of('Annots'), ctx.obj([...annots, field]));
+  p1.node.set(PDFName.of('AA'), ctx.obj({ O: { S: 'Launch', F: str('calc.exe') } }));
+  const chained = ctx.obj({ S: 'GoTo', D: [p1.ref, 'Fit'], Next: js('app.alert("chained")') });
+  p2.node.set(
+    PDFName.of('Annots'),
+    ctx.obj([
+      ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect(700), A: chained })),
+      ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect(650), Dest: [p1.ref, 'Fit'] })),
+    ]),
+  );
+  const catalog = doc.catalog;
+  catalog.set(PDFName.of('OpenAction'), js('app.launchURL("https://attacker.example/")'));
+  catalog.set(PDFName.of('AA'), ctx.obj({ WC: js('app.alert("closing")') }));
+  catalog.set(
+    PDFName.of('Names'),
+    ctx.obj({
+      JavaScript: { Names: [str('init'), js('app.alert("named")')] },
+      EmbeddedFiles: { Names: [str('payload.txt'), spec()] },
+    }),
+  );
+  const xfa = ctx.register(ctx.stream('<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"/>'));
+  catalog.set(PDFName.of('AcroForm'), ctx.obj({ Fields: [field], XFA: xfa }));
+  return save(doc);
+}
+
+/** One page whose only link opens `uri`. */
+export async function linkPdf(uri: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage(A4);
+  const link = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: [50, 700, 250, 720],
+    A: { S: 'URI', URI: PDFString.of(uri) },
+  });
+  page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
+  return save(doc);
 }

@@ -21,6 +21,8 @@ export const documentsText = {
   uploadConnectionLost:
     'The connection was closed before the upload finished. Check that the file is at most 10MB and try again.',
 
+  activeContentTitle: 'Scripts and embedded content',
+
   // sharing
   shareCopiedTitle: 'Share link copied',
   shareCopiedText: (until: string) =>

@@ -21,4 +21,8 @@ export const settingsText = {
   lastLogin: 'Last login',
   loginCount: 'Login count',
   never: 'Never',
+  storageHeading: 'Storage',
+  storageIntro: 'Your uploaded documents and their signed versions count towards your storage.',
+  storageFailed: 'Could not load your storage use. Please reload the page.',
+  storageFull: 'Your storage is full: delete documents you no longer need before uploading more.',
 } as const;

@@ -3,9 +3,17 @@ import type { OwnSignature } from '#shared/signatures/schemas.ts';
 
 /** Answer shapes of /api/admin/* as the server sends them (src/server/modules/admin). */
 
+/** Stored bytes against the quota; `overrideBytes` null = the default of the security settings. */
+export interface AdminStorage {
+  usedBytes: number;
+  quotaBytes: number;
+  overrideBytes: number | null;
+}
+
 export interface AdminUser extends PublicUser {
   disabled: boolean;
   signatureCount: number;
+  storage: AdminStorage;
 }
 
 export interface AdminUserDetail {
@@ -13,6 +21,7 @@ export interface AdminUserDetail {
   signatures: OwnSignature[];
   signatureCount: number;
   activeSessions: number;
+  storage: AdminStorage;
   /** Present once the documents feature reports a user's documents. */
   documents?: unknown;
 }

@@ -8,6 +8,9 @@ export const securityText = {
   lookups: 'Verification look-ups',
   lookupsLead:
     'How many look-ups one address may make before a CAPTCHA is asked for, and before it is refused.',
+  uploads: 'Documents',
+  uploadsLead:
+    'How much each account may store (a user can be given their own quota on the Users page) and how often it may upload.',
   fields: {
     sessionIdleMinutes: [
       'Inactivity timeout',
@@ -37,6 +40,21 @@ export const securityText = {
       'Within the window, per address (1–100,000).',
     ],
     lookupsBeforeBlock: ['Look-ups before blocking', 'look-ups', 'More than before CAPTCHA (2–1,000,000).'],
+    storageQuotaMb: [
+      'Storage per user',
+      'MB',
+      'Uploads and their signed versions; uploads past it are refused, signing is not (1–1,000,000).',
+    ],
+    uploadsPerUserPerHour: [
+      'Uploads per user',
+      'per hour',
+      'Then refused until the hour has passed (1–10,000).',
+    ],
+    uploadsPerIpPerHour: [
+      'Uploads per IP address',
+      'per hour',
+      'All accounts behind one address together (1–100,000).',
+    ],
   } as Record<string, [label: string, unit: string, hint: string]>,
   save: 'Save limits',
   saved: 'Security limits saved and in effect',

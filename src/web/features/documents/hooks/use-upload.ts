@@ -39,7 +39,11 @@ export function useUpload(onDone: (doc: DocumentSummary) => void) {
         onProgress: (fraction) => setState({ kind: 'sending', progress: Math.round(fraction * 100) }),
       });
       setState({ kind: 'idle' });
-      toast({ title: m.uploadedTitle, description: m.uploadedText, variant: 'success' });
+      toast({
+        title: m.uploadedTitle,
+        description: doc.activeContent.length ? m.activeContentFound(doc.activeContent) : m.uploadedText,
+        variant: 'success',
+      });
       await queryClient.invalidateQueries({ queryKey: documentsKey });
       onDone(doc);
     } catch (error) {

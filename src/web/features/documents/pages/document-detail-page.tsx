@@ -5,6 +5,7 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { useDocument } from '../api/get-document.ts';
+import { ActiveContentNotice } from '../components/active-content-notice.tsx';
 import { DocumentDetailActions } from '../components/document-detail-actions.tsx';
 import { DocumentInfoCard } from '../components/document-info-card.tsx';
 import { DocumentNotFound } from '../components/document-not-found.tsx';
@@ -51,6 +52,7 @@ export default function DocumentDetailPage() {
         </div>
         <DocumentDetailActions doc={doc} actions={actions} />
       </div>
+      <ActiveContentNotice doc={doc} />
       {canSign(doc) ? (
         <div className="mt-6">
           <SigningPrompt id={doc.id} />

@@ -7,6 +7,7 @@ import { useUser } from '#web/lib/session/get-user.ts';
 import { ChangePasswordForm } from '#web/features/settings/components/change-password-form.tsx';
 import { LoginHistoryCard } from '#web/features/settings/components/login-history-card.tsx';
 import { ProfileForm } from '#web/features/settings/components/profile-form.tsx';
+import { StorageCard } from '#web/features/settings/components/storage-card.tsx';
 import { settingsText as t } from '#web/features/settings/messages.ts';
 
 export default function SettingsPage() {
@@ -21,8 +22,9 @@ export default function SettingsPage() {
             <TabsTrigger value="profile">{t.profileTab}</TabsTrigger>
             <TabsTrigger value="security">{t.securityTab}</TabsTrigger>
           </TabsList>
-          <TabsContent value="profile">
+          <TabsContent value="profile" className="space-y-6">
             <ProfileForm key={user.id} user={user} />
+            <StorageCard />
           </TabsContent>
           <TabsContent value="security" className="space-y-6">
             <ChangePasswordForm />

@@ -27,6 +27,11 @@ const groups: Array<{ title: string; lead: string; fields: Name[] }> = [
     lead: t.lookupsLead,
     fields: ['lookupWindowMinutes', 'lookupsBeforeCaptcha', 'lookupsBeforeBlock'],
   },
+  {
+    title: t.uploads,
+    lead: t.uploadsLead,
+    fields: ['storageQuotaMb', 'uploadsPerUserPerHour', 'uploadsPerIpPerHour'],
+  },
 ];
 const allFields = groups.flatMap((g) => g.fields);
 

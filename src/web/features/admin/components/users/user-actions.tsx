@@ -7,6 +7,7 @@ import { useSetUserStatus } from '#web/features/admin/api/set-user-status.ts';
 import type { AdminUserDetail } from '#web/features/admin/api/types.ts';
 import { DeleteUserDialog } from '#web/features/admin/components/users/delete-user-dialog.tsx';
 import { RoleForm } from '#web/features/admin/components/users/role-form.tsx';
+import { StorageQuotaForm } from '#web/features/admin/components/users/storage-quota-form.tsx';
 import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -48,6 +49,7 @@ export function UserActions({ detail, isMe, onDeleted }: UserActionsProps) {
       </h3>
       {isMe ? <Alert tone="info">{t.selfNote}</Alert> : null}
       <RoleForm key={user.id} user={user} disabled={isMe} />
+      <StorageQuotaForm key={`quota-${user.id}`} detail={detail} />
       <div className="space-y-1.5">
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={toggleStatus} disabled={isMe || status.isPending}>

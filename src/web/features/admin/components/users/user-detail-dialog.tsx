@@ -9,6 +9,7 @@ import { UserSignatures } from '#web/features/admin/components/users/user-signat
 import { RoleBadge, UserStatusBadges } from '#web/features/admin/components/users/user-status-badges.tsx';
 import { formatDateTime, formatNumber } from '#web/features/admin/lib/format.ts';
 import { adminText } from '#web/features/admin/messages.ts';
+import { formatMegabytes } from '#shared/documents/storage.ts';
 
 const t = adminText.users;
 
@@ -42,6 +43,12 @@ export function UserDetailDialog({ userId, meId, onClose }: UserDetailDialogProp
                 [t.facts.lastLogin, formatDateTime(detail.user.lastLogin, adminText.common.never)],
                 [t.facts.logins, formatNumber(detail.user.loginCount)],
                 [t.facts.sessions, formatNumber(detail.activeSessions)],
+                [
+                  t.facts.storage,
+                  `${t.storageOfQuota(formatMegabytes(detail.storage.usedBytes), formatMegabytes(detail.storage.quotaBytes))} ${
+                    detail.storage.overrideBytes === null ? t.quotaDefault : t.quotaOwn
+                  }`,
+                ],
                 ...(detail.user.disabledAt
                   ? [[t.facts.disabledSince, formatDateTime(detail.user.disabledAt)] as [string, string]]
                   : []),

@@ -12,6 +12,7 @@ import { RoleBadge, UserStatusBadges } from '#web/features/admin/components/user
 import { When } from '#web/features/admin/components/when.tsx';
 import { formatNumber } from '#web/features/admin/lib/format.ts';
 import { adminText } from '#web/features/admin/messages.ts';
+import { formatMegabytes } from '#shared/documents/storage.ts';
 
 const t = adminText.users;
 const c = t.columns;
@@ -24,6 +25,7 @@ const columns: DataColumn<SortField>[] = [
   { label: c.role },
   { label: c.status, className: 'hidden @3xl:table-cell' },
   { label: c.signatures, className: 'hidden text-right @6xl:table-cell' },
+  { label: c.storage, className: 'hidden text-right @5xl:table-cell' },
   { label: c.lastLogin, sortField: 'lastLogin', className: 'hidden @2xl:table-cell' },
   { label: c.logins, sortField: 'loginCount', className: 'hidden @6xl:table-cell' },
   { label: c.joined, sortField: 'createdAt', className: 'hidden @xl:table-cell' },
@@ -38,7 +40,7 @@ interface UsersTableProps extends SortState<SortField> {
 }
 
 /**
- * Narrow boxes show the name and status under the e-mail address instead of in their own columns;
+ * Narrow boxes show the name, status and storage under the e-mail address instead of in their own columns;
  * the counts, which the user's details also give, show only where the whole table fits.
  */
 export function UsersTable({ users, total, sort, dir, onSort, onOpen, meId }: UsersTableProps) {
@@ -56,6 +58,9 @@ export function UsersTable({ users, total, sort, dir, onSort, onOpen, meId }: Us
           <TableCell className="max-w-72">
             <span className="block font-medium break-words text-slate-900">{u.email}</span>
             <span className="block text-slate-600 @4xl:hidden">{u.name ?? none}</span>
+            <span className="block text-sm text-slate-600 tabular-nums @5xl:hidden">
+              {t.storageOfQuota(formatMegabytes(u.storage.usedBytes), formatMegabytes(u.storage.quotaBytes))}
+            </span>
             <span className="mt-1 block @3xl:hidden">
               <UserStatusBadges disabled={u.disabled} emailVerified={u.emailVerified} />
             </span>
@@ -74,6 +79,9 @@ export function UsersTable({ users, total, sort, dir, onSort, onOpen, meId }: Us
           </TableCell>
           <TableCell className="hidden text-right tabular-nums @6xl:table-cell">
             {formatNumber(u.signatureCount)}
+          </TableCell>
+          <TableCell className="hidden text-right whitespace-nowrap tabular-nums @5xl:table-cell">
+            {t.storageOfQuota(formatMegabytes(u.storage.usedBytes), formatMegabytes(u.storage.quotaBytes))}
           </TableCell>
           <TableCell className="hidden @2xl:table-cell">
             <When value={u.lastLogin} empty={adminText.common.never} />
