@@ -62,6 +62,11 @@ describe('text holding NUL is refused with 400 on every kind of input', () => {
       'profile name',
       () => user.put('/api/user/profile', { name: `Nu${NUL}l`, email: 'nul-user@example.com' }),
     ],
+    [
+      'document name (a multipart field)',
+      async () =>
+        upload(ctx.app, user, { name: `Con${NUL}tract` }, { filename: 'c.pdf', bytes: await simplePdf(1) }),
+    ],
     ['login password', () => anonymous().login('someone@example.com', `pass${NUL}word`)],
     ['admin user search', () => admin.get(`/api/admin/users?q=${encodeURIComponent(`a${NUL}`)}`)],
     ['admin signature search', () => admin.get(`/api/admin/signatures?q=${encodeURIComponent(NUL)}`)],
