@@ -20,6 +20,7 @@ import type { SettingsStore } from './lib/settings-store.ts';
 import { createSiteSettingsStore, type SiteSettings } from './lib/site-settings.ts';
 import { createEmailSettingsStore, type EmailSettings } from './lib/email-settings.ts';
 import { SecretBox } from './lib/secret-box.ts';
+import { holdImagePool, releaseImagePool } from './lib/image-pool.ts';
 import { ReportsService } from './modules/admin/reports.service.ts';
 import type { DiagnosticSource } from './modules/admin/admin-diagnostics.routes.ts';
 import { supportRoutes } from './modules/admin/support.routes.ts';
@@ -152,7 +153,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   emailStore.onChange = (e) =>
     mail.configure(
       e.host
-        ? { host: e.host, port: e.port, security: e.security, user: e.user, password: secretBox.open(e.passwordSealed) ?? '', from: e.from }
+        ? {
+            host: e.host,
+            port: e.port,
+            security: e.security,
+            user: e.user,
+            password: secretBox.open(e.passwordSealed) ?? '',
+            from: e.from,
+          }
         : null,
     );
   await emailStore.load();
@@ -193,6 +201,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('captcha', captcha);
   app.decorate('signatures', new SignaturesService(db, clock, publicUrl));
   const pdf = new PdfPool();
+  holdImagePool(); // sharp and SVG work in child processes, shared by the apps of this process
   const documents = new DocumentsService(db, clock, pdf, app.signatures, publicUrl);
   await documents.init();
   app.decorate('pdf', pdf);
@@ -205,10 +214,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const dailyStats = new DailyStats(db, clock);
   app.decorate('dailyStats', dailyStats);
   app.decorate('seo', new SeoService(() => site, config.webRoot));
-  app.decorate(
-    'accounts',
-    new AccountsService(db, clock, limiter, () => limits, mail, activity, publicUrl),
-  );
+  app.decorate('accounts', new AccountsService(db, clock, limiter, () => limits, mail, activity, publicUrl));
   app.decorate('recentErrors', []);
   app.decorate('startedAt', Date.now());
 
@@ -284,6 +290,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await mail.flush();
     mail.close();
     await pdf.close();
+    await releaseImagePool();
     if (!opts.db) await db.destroy();
   });
   return app;
