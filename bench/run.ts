@@ -2,6 +2,7 @@ import { benchAccounts } from './accounts.ts';
 import { benchAdmin } from './admin.ts';
 import { benchCreator } from './creator.ts';
 import { benchDocuments } from './documents.ts';
+import { benchHostileImages } from './hostile-images.ts';
 import { benchLookups } from './lookups.ts';
 import { benchWeb } from './web.ts';
 
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   documents: benchDocuments,
   web: benchWeb,
   admin: benchAdmin,
+  images: benchHostileImages,
 };
 
 for (const [name, run] of Object.entries(suites)) {
