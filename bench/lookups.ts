@@ -6,7 +6,7 @@ import { createDb } from '../src/server/db/kysely.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { defaultLimits } from '../src/server/lib/limits.ts';
 import { randomToken } from '../src/server/lib/crypto.ts';
-import { parseSignatureImage, verificationCopy } from '../src/server/modules/signatures/images.ts';
+import { parseSignatureImage } from '../src/server/modules/signatures/images.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { DURATION_S, measure, median, printTable, startBaseline, startScript, type Measured } from './lib.ts';
 
@@ -30,9 +30,9 @@ async function drawnSignature() {
       .join('') +
     '</svg>';
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  const parsed = await parseSignatureImage(`data:image/png;base64,${png.toString('base64')}`);
+  const parsed = await parseSignatureImage(`data:image/png;base64,${png.toString('base64')}`, { copy: true });
   if (parsed.kind !== 'ok') throw new Error('bench signature image refused');
-  return { dataUrl: parsed.dataUrl, copy: await verificationCopy(parsed.bytes) };
+  return { dataUrl: parsed.dataUrl, copy: parsed.copy! };
 }
 
 /**

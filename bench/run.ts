@@ -2,6 +2,7 @@ import { benchAccounts } from './accounts.ts';
 import { benchAdmin } from './admin.ts';
 import { benchCreator } from './creator.ts';
 import { benchDocuments } from './documents.ts';
+import { benchHostileImages } from './hostile-images.ts';
 import { benchLookups } from './lookups.ts';
 import { benchStartup } from './startup.ts';
 import { benchWeb } from './web.ts';
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   web: benchWeb,
   admin: benchAdmin,
   startup: benchStartup,
+  images: benchHostileImages,
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -21,6 +21,7 @@ import { createSiteSettingsStore, type SiteSettings } from './lib/site-settings.
 import { createEmailSettingsStore, type EmailSettings } from './lib/email-settings.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { validatorWithoutNul } from './lib/validator.ts';
+import { holdImagePool, releaseImagePool } from './lib/image-pool.ts';
 import { ReportsService } from './modules/admin/reports.service.ts';
 import type { DiagnosticSource } from './modules/admin/admin-diagnostics.routes.ts';
 import { supportRoutes } from './modules/admin/support.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('captcha', captcha);
   app.decorate('signatures', new SignaturesService(db, clock, publicUrl));
   const pdf = new PdfPool();
+  holdImagePool(); // sharp and SVG work in child processes, shared by the apps of this process
   const documents = new DocumentsService(db, clock, pdf, app.signatures, publicUrl);
   await documents.init();
   app.decorate('pdf', pdf);
@@ -310,6 +312,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await mail.flush();
     mail.close();
     await pdf.close();
+    await releaseImagePool();
     if (!opts.db) await db.destroy();
   });
   return app;

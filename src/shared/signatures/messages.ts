@@ -19,7 +19,8 @@ export const signatureMessages = {
   lookupCaptchaWrong: 'Invalid security code. Please try again.',
   tooManySaves: 'Too many signatures saved from this network. Please try again later.',
   deletedAll: 'All signatures deleted',
-  imagesCleared: 'Signature images cleared - All your signature images have been cleared while keeping the metadata',
+  imagesCleared:
+    'Signature images cleared - All your signature images have been cleared while keeping the metadata',
   madePublic: 'The signature is now public: anyone with its reference number can verify it.',
   madePrivate: 'The signature is now private: look-ups by reference number will not find it.',
   revokedOk: 'The signature has been revoked. Look-ups now say so.',
@@ -141,4 +142,14 @@ export const signatureMessages = {
   retentionTitle: 'Data Retention Policy',
   saveSignature: 'Save Signature',
   saving: 'Saving...',
+
+  // image work limits (issue 10 item 1, decision 017)
+  imageDimensions: 'The signature image is too large: at most 4000 pixels wide and high',
+  imageTooComplex:
+    'The signature image is too complex: it has too many shapes, path points, nested groups or characters of text',
+  imageDashes: 'Dashed lines are not accepted in a signature image',
+  imageStrokeTooWide: 'The signature image has lines too wide for a signature',
+  imageOverBudget:
+    'The signature image took too long or too much memory to process. Please send a simpler image.',
+  imageBusy: 'Too many images are being processed right now. Please try again in a few seconds.',
 } as const;

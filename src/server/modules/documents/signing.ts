@@ -3,7 +3,7 @@ import type { SignDocumentInput, SignDocumentResponse } from '#shared/documents/
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
-import { rasterize, type RasterImage } from '../pdf/image.ts';
+import type { RasterImage } from '../pdf/image.ts';
 import { PoolBusyError } from '../pdf/pdf-pool.ts';
 import { parseSignatureImage } from '../signatures/images.ts';
 import type { DocumentsService } from './documents.service.ts';
@@ -31,17 +31,13 @@ const MAX_RASTER = 3000;
 
 /**
  * A saved signature as the colour and alpha planes the PDF gets, rasterised (SVG) or scaled down
- * (large PNG) to about 300 dpi at the widest size it is placed at. sharp does this off the event loop.
+ * (large PNG) to about 300 dpi at the widest size it is placed at, in the image pool (decision 017).
  */
-async function toRaster(dataUrl: string, widestPlacement: number): Promise<RasterImage | null> {
-  const parsed = await parseSignatureImage(dataUrl);
-  if (parsed.kind !== 'ok') return null;
+async function toRaster(dataUrl: string, widestPlacement: number, userId: number) {
   const target = Math.min(MAX_RASTER, Math.max(200, Math.round(widestPlacement * DPI_FACTOR)));
-  try {
-    return await rasterize(parsed.bytes, parsed.mime, target);
-  } catch {
-    return null;
-  }
+  const parsed = await parseSignatureImage(dataUrl, { key: `user:${userId}`, rasterWidth: target });
+  if (parsed.kind === 'busy') return 'busy';
+  return parsed.kind === 'ok' ? parsed.raster! : null;
 }
 
 const isUniqueViolation = (err: unknown) =>
@@ -73,7 +69,8 @@ export async function signDocument(
     const widest = Math.max(
       ...input.signatures.filter((s) => s.signatureId === signatureId).map((s) => s.position.width),
     );
-    const raster = await toRaster(sig.image_data, widest);
+    const raster = await toRaster(sig.image_data, widest, user.id);
+    if (raster === 'busy') return { kind: 'busy' };
     if (!raster) return { kind: 'signature-unreadable' };
     chosen.set(signatureId, {
       index: images.length,

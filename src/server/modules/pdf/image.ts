@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { PDFImage, PdfName, PdfNumber, type PDF } from '@libpdf/core';
 import sharp from 'sharp';
 
-/** A picture as separate colour and alpha planes, 8 bits each (what sharp gives the main thread). */
+/** A picture as separate colour and alpha planes, 8 bits each (what the image pool gives back). */
 export interface RasterImage {
   width: number;
   height: number;
@@ -38,7 +38,8 @@ export function embedRaster(pdf: PDF, img: RasterImage): PDFImage {
 
 /**
  * PNG or SVG bytes as the planes the PDF gets, `targetWidth` pixels wide at most (SVG is drawn at
- * that width). Runs on the main thread: sharp works off the event loop, in libuv's pool.
+ * that width). The server calls it through the image pool (signatures/image-work.ts), never in its
+ * own process: sharp there would share libuv's pool with password hashing (decision 017).
  */
 export async function rasterize(
   bytes: Buffer,

@@ -4,6 +4,7 @@ import { saveSignatureSchema } from '#shared/signatures/schemas.ts';
 import type { App } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
+import { imageAnswer } from './image-answers.ts';
 import { toOwnSignature } from './signatures.service.ts';
 
 export const idParams = z.object({
@@ -26,18 +27,17 @@ export function signatureRoutes(app: App) {
         return reply.code(429).header('Retry-After', String(retryAfter)).send({ message: m.tooManySaves });
       }
     }
-    const result = await app.signatures.save(req.body, user);
+    const result = await app.signatures.save(req.body, user, req.ip);
     switch (result.kind) {
       case 'consent-required':
         return reply.code(400).send({ message: m.consentRequired });
       case 'reference-taken':
         return reply.code(409).send({ message: m.referenceTaken });
-      case 'image-too-large':
-        return reply.code(413).send({ message: m.imageTooLarge });
-      case 'image-invalid':
-        return reply.code(400).send({ message: m.imageInvalid });
-      case 'image-unreadable':
-        return reply.code(400).send({ message: m.imageUnreadable });
+      case 'image': {
+        const answer = imageAnswer(result.refusal);
+        if (answer.retryAfter) reply.header('Retry-After', String(answer.retryAfter));
+        return reply.code(answer.status).send({ message: answer.message });
+      }
     }
     await app.activity.log('signature-created', {
       userId: user?.id ?? null,

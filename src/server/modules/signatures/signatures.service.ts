@@ -14,13 +14,12 @@ import type { Db } from '../../db/kysely.ts';
 import type { SignatureRow, UserRow } from '../../db/schema.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { parseSignatureImage, verificationCopy } from './images.ts';
+import { parseSignatureImage, type ImageRefusal } from './images.ts';
 
 export type SaveResult =
   | { kind: 'ok'; signature: SignatureWithLookups }
-  | {
-      kind: 'consent-required' | 'reference-taken' | 'image-invalid' | 'image-too-large' | 'image-unreadable';
-    };
+  | { kind: 'consent-required' | 'reference-taken' }
+  | { kind: 'image'; refusal: ImageRefusal };
 
 export function addMonths(ms: number, months: number): number {
   const d = new Date(ms);
@@ -85,16 +84,16 @@ export class SignaturesService {
   ) {}
 
   /** The owner comes from the session, expiry and reference from the server: never from the body. */
-  async save(input: SaveSignatureInput, user: UserRow | null): Promise<SaveResult> {
+  async save(input: SaveSignatureInput, user: UserRow | null, ip = 'local'): Promise<SaveResult> {
     // The creator publishes with consent; a signed-in user's signing panel keeps signatures private.
     const panelSave = user !== null && input.consent === undefined;
     if (!panelSave && input.consent !== true) return { kind: 'consent-required' };
 
     let image: { dataUrl: string; copy: Buffer } | null = null;
     if (input.signatureData) {
-      const parsed = await parseSignatureImage(input.signatureData);
-      if (parsed.kind !== 'ok') return { kind: `image-${parsed.kind}` as const };
-      image = { dataUrl: parsed.dataUrl, copy: await verificationCopy(parsed.bytes) };
+      const parsed = await parseSignatureImage(input.signatureData, { key: ip, copy: true });
+      if (parsed.kind !== 'ok') return { kind: 'image', refusal: parsed };
+      image = { dataUrl: parsed.dataUrl, copy: parsed.copy! };
     }
 
     const now = this.clock.now();
