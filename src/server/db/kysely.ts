@@ -10,14 +10,16 @@ import {
   type Compilable,
   type InferResult,
 } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
+import { lazyRequire } from '../lib/lazy-require.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
-// COUNT(*) and BIGINT arrive as strings from pg; our counts fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+/** The driver, loaded with the first PostgreSQL database (SQLite instances never load it). */
+const pgDriver = lazyRequire<typeof Pg>('pg');
+let typesSet = false;
 
 export interface DbOptions {
   databaseUrl?: string | undefined;
@@ -28,6 +30,12 @@ export interface DbOptions {
 
 export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
   if (opts.databaseUrl) {
+    const pg = pgDriver();
+    if (!typesSet) {
+      typesSet = true;
+      // COUNT(*) and BIGINT arrive as strings from pg; our counts fit in a JS number.
+      pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    }
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
@@ -53,7 +61,7 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
 }
 
 const sqliteHandles = new WeakMap<Db, SQLite.Database>();
-const pgPools = new WeakMap<Db, pg.Pool>();
+const pgPools = new WeakMap<Db, Pg.Pool>();
 
 /**
  * The connection pool's state, for metrics. SQLite has one synchronous connection: a query runs

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { collectDefaultMetrics, Gauge, Registry, type Metric } from 'prom-client';
+import type PromClient from 'prom-client';
+import type { Metric, Registry } from 'prom-client';
+import { lazyRequire } from '../lib/lazy-require.ts';
+
+/** Loaded only when metrics are on (METRICS_TOKEN): an instance without them never pays for it. */
+const promClient = lazyRequire<typeof PromClient>('prom-client');
 import type { App } from '../app.ts';
 import { poolStats } from '../db/kysely.ts';
 import { HttpTally, LATENCY_BOUNDS, type Series } from './http-tally.ts';
@@ -9,8 +12,9 @@ import { HttpTally, LATENCY_BOUNDS, type Series } from './http-tally.ts';
 export const METRICS_PREFIX = 'inkproof_';
 /** Requests no route matched: unknown paths, and the web app's pages that the not-found handler renders. */
 export const UNMATCHED_ROUTE = '(unmatched)';
-/** Files of the built web app: @fastify/static adds a route per file, which would be a series per asset. */
+/** Files of the built web app and the pages behind them: @fastify/static's one wildcard route (app.ts). */
 export const STATIC_ROUTE = '(static)';
+const STATIC_FILES_PATTERN = '/*';
 
 let processRegistry: Registry | undefined;
 
@@ -21,8 +25,8 @@ let processRegistry: Registry | undefined;
  */
 function processMetrics(): Registry {
   if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry, prefix: METRICS_PREFIX });
+    processRegistry = new (promClient().Registry)();
+    promClient().collectDefaultMetrics({ register: processRegistry, prefix: METRICS_PREFIX });
   }
   return processRegistry;
 }
@@ -77,7 +81,7 @@ function httpMetrics(tally: HttpTally): Metric[] {
 
 function gauges(app: App, registry: Registry) {
   const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
+    new (promClient().Gauge)({
       name: METRICS_PREFIX + name,
       help,
       registers: [registry],
@@ -105,21 +109,11 @@ const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
 /**
  * GET /metrics in the Prometheus text format, for `Authorization: Bearer <token>` only. Called
  * only when METRICS_TOKEN is set: otherwise there is no route and no per-request hook at all.
- * Register before the static files, so their routes are seen here and labelled as one.
  */
 export function registerMetrics(app: App, token: string) {
-  const webRoot =
-    app.config.webRoot && fs.existsSync(app.config.webRoot) ? path.resolve(app.config.webRoot) : undefined;
-  const staticUrls = new Set<string>();
-  app.addHook('onRoute', (route) => {
-    if (!webRoot || route.url.startsWith('/api/')) return;
-    const file = path.join(webRoot, route.url);
-    if (file.startsWith(webRoot + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile())
-      staticUrls.add(route.url);
-  });
   // The route pattern, never the requested URL: one series per route, however many ids are asked for.
   const tally = new HttpTally((url) =>
-    url === undefined ? UNMATCHED_ROUTE : staticUrls.has(url) ? STATIC_ROUTE : url,
+    url === undefined ? UNMATCHED_ROUTE : url === STATIC_FILES_PATTERN ? STATIC_ROUTE : url,
   );
   // A callback hook, not async: no promise per request on the hot path (DESIGN §3a).
   app.addHook('onResponse', (req, reply, done) => {
@@ -127,10 +121,10 @@ export function registerMetrics(app: App, token: string) {
     done();
   });
 
-  const own = new Registry();
+  const own = new (promClient().Registry)();
   for (const metric of httpMetrics(tally)) own.registerMetric(metric);
   gauges(app, own);
-  const registry = Registry.merge([processMetrics(), own]);
+  const registry = promClient().Registry.merge([processMetrics(), own]);
 
   const expected = digest(token);
   app.get('/metrics', async (req, reply) => {

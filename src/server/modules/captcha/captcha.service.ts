@@ -1,7 +1,9 @@
-import svgCaptcha from 'svg-captcha';
+import type SvgCaptcha from 'svg-captcha';
+import { lazyRequire } from '../../lib/lazy-require.ts';
 
 // The package renders a given text too, but its types only declare create().
-const renderCode = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
+// It reads and parses its font when loaded: only the first CAPTCHA pays for that.
+const renderCode = lazyRequire<(text: string, options: SvgCaptcha.ConfigObject) => string>('svg-captcha');
 import {
   CAPTCHA_AUTH_ALPHABET,
   CAPTCHA_HEIGHT,
@@ -48,7 +50,7 @@ export class CaptchaService {
           .doUpdateSet({ answer_hash: row.answer_hash, expires_at: row.expires_at }),
       )
       .execute();
-    const svg = renderCode(code, {
+    const svg = renderCode()(code, {
       width: CAPTCHA_WIDTH,
       height: CAPTCHA_HEIGHT,
       noise: 3,

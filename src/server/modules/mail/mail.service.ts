@@ -1,4 +1,8 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
@@ -36,7 +40,7 @@ export class MailService {
   configure(smtp: SmtpOptions | null) {
     this.transport?.close();
     if (smtp) {
-      this.transport = nodemailer.createTransport({
+      this.transport = nodemailer().createTransport({
         host: smtp.host,
         port: smtp.port,
         secure: smtp.security === 'tls',
@@ -48,7 +52,7 @@ export class MailService {
       });
       this.from = smtp.from;
     } else {
-      this.transport = this.envSmtpUrl ? nodemailer.createTransport(this.envSmtpUrl) : null;
+      this.transport = this.envSmtpUrl ? nodemailer().createTransport(this.envSmtpUrl) : null;
       this.from = this.envFrom;
     }
   }

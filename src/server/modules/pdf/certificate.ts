@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+const loadForge = lazyRequire<typeof Forge>('node-forge');
 import type { SigningCertificateInfo } from '#shared/admin/signing-certificate.ts';
 
 export interface SigningIdentity {
@@ -13,6 +16,7 @@ export interface SigningIdentity {
  * native); forge writes the certificate and the PKCS#12 (3DES, which @libpdf/core's P12Signer reads).
  */
 export function createSelfSignedIdentity(commonName: string, now = new Date()): SigningIdentity {
+  const forge = loadForge();
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
   const cert = forge.pki.createCertificate();
@@ -46,7 +50,7 @@ export type CertificateFacts = Omit<SigningCertificateInfo, 'expiresInDays' | 's
   keyMatches: boolean;
 };
 
-function distinguishedName(name: forge.pki.Certificate['subject']): string {
+function distinguishedName(name: Forge.pki.Certificate['subject']): string {
   const cn = name.getField('CN')?.value as string | undefined;
   if (cn) return cn;
   return name.attributes.map((a) => `${a.shortName ?? a.name}=${String(a.value)}`).join(', ');
@@ -67,12 +71,13 @@ export function describeCertificate(p12Bytes: Buffer, password: string): Certifi
 }
 
 function readCertificate(p12Bytes: Buffer, password: string): CertificateFacts | null {
+  const forge = loadForge();
   try {
     const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12Bytes.toString('binary')), password);
     const bags = (type: string) => p12.getBags({ bagType: type })[type] ?? [];
     const cert = bags(forge.pki.oids.certBag!).find((b) => b.cert)?.cert;
     const key = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag!), ...bags(forge.pki.oids.keyBag!)][0]?.key as
-      forge.pki.rsa.PrivateKey | undefined;
+      Forge.pki.rsa.PrivateKey | undefined;
     if (!cert || !key) return null;
     const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
     let selfSigned = false;
@@ -90,7 +95,7 @@ function readCertificate(p12Bytes: Buffer, password: string): CertificateFacts |
       notAfter: cert.validity.notAfter.toISOString(),
       selfSigned,
       fingerprint: (fingerprint.match(/../g) ?? []).join(':').toUpperCase(),
-      keyMatches: Boolean((cert.publicKey as forge.pki.rsa.PublicKey).n?.equals(key.n)),
+      keyMatches: Boolean((cert.publicKey as Forge.pki.rsa.PublicKey).n?.equals(key.n)),
     };
   } catch {
     return null;
