@@ -21,10 +21,9 @@ const noNul = validatorCompiler({
  */
 export const validatorWithoutNul: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = validatorCompiler(route) as (data: unknown) => Result;
+  // The walk alone runs on every request (the hot look-up too); the zod error only when it finds one.
   return (data) => {
     const parsed = validate(data);
-    if (parsed.error) return parsed;
-    const nul = noNul(parsed.value);
-    return nul.error ? nul : parsed;
+    return parsed.error || findNul(parsed.value) === null ? parsed : noNul(parsed.value);
   };
 };
