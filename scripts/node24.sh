@@ -29,18 +29,26 @@ cp -a "$root/node_modules/better-sqlite3" "$work/node_modules/better-sqlite3"
 rm -rf "$work/node_modules/better-sqlite3/build"
 
 step "rebuilding better-sqlite3 against the package's headers"
-(cd "$work" && npm rebuild better-sqlite3 --build-from-source --nodedir="$tmp/node" --foreground-scripts >"$tmp/rebuild.log" 2>&1) ||
+# JOBS: node-gyp compiles SQLite and the addon side by side.
+(cd "$work" && JOBS=max npm rebuild better-sqlite3 --build-from-source --nodedir="$tmp/node" --foreground-scripts >"$tmp/rebuild.log" 2>&1) ||
   { cat "$tmp/rebuild.log"; exit 1; }
 (cd "$work" && node -e "require('better-sqlite3')(':memory:').close()")
 
 cd "$work"
+failed=()
 step "unit and API suites (SQLite)"
-node node_modules/vitest/vitest.mjs run "$@"
+node node_modules/vitest/vitest.mjs run "$@" || failed+=("unit and API suites (SQLite)")
 
 step "API suite on PostgreSQL"
 TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" \
-  node node_modules/vitest/vitest.mjs run src/server
+  node node_modules/vitest/vitest.mjs run src/server || failed+=("API suite on PostgreSQL")
 
 step "50 server starts"
-INKPROOF_START_RUNS=50 node node_modules/vitest/vitest.mjs run src/server/repeated-starts.test.ts
+INKPROOF_START_RUNS=50 node node_modules/vitest/vitest.mjs run src/server/repeated-starts.test.ts ||
+  failed+=("50 server starts")
+
 step "done"
+if [ ${#failed[@]} -gt 0 ]; then
+  printf 'failed on Node 24: %s\n' "${failed[@]}"
+  exit 1
+fi
