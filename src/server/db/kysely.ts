@@ -48,19 +48,57 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
   const file = opts.sqliteFile ?? './data/inkproof.db';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
-  database.pragma('journal_mode = WAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  database.pragma('synchronous = NORMAL');
+  const handle = keptHandle(database);
+  // exec(), not pragma(): pragma() prepares a throw-away statement (see keptHandle).
+  database.exec('PRAGMA journal_mode = WAL');
+  database.exec('PRAGMA foreign_keys = ON');
+  database.exec('PRAGMA busy_timeout = 5000');
+  database.exec('PRAGMA synchronous = NORMAL');
   // Reads come straight from the mapped file instead of a read() per page that misses SQLite's
   // small page cache: a random look-up over 100,000 signatures touches 2-3 such pages.
-  if (file !== ':memory:') database.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  sqliteHandles.set(db, database);
+  if (file !== ':memory:') database.exec('PRAGMA mmap_size = 268435456');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+  sqliteHandles.set(db, handle);
   return { db, dialect: 'sqlite' };
 }
 
-const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+type KeptHandle = {
+  database: SQLite.Database;
+  prepare(sqlText: string): SQLite.Statement;
+  close(): void;
+};
+
+const sqliteHandles = new WeakMap<Db, KeptHandle>();
+
+/**
+ * Every better-sqlite3 object (database, statement) this process creates, kept until it exits.
+ * They are node::ObjectWrap instances; built against Node 24.19+ headers, one that V8 collects in a
+ * garbage collection run from its own task (no JavaScript context entered) aborts the process in
+ * RemoveEnvironmentCleanupHook (nodejs/node#65446, decision 020). So none may become garbage:
+ * statements are prepared once per SQL text and reused (preparing costs more than running a point
+ * look-up here; our queries have about a hundred distinct texts), `close()` finalises them all.
+ */
+const keptUntilExit = new Set<KeptHandle>();
+
+function keptHandle(database: SQLite.Database): KeptHandle {
+  const statements = new Map<string, SQLite.Statement>();
+  const handle: KeptHandle = {
+    database,
+    // Kysely runs cached statements with all()/run(), which finish synchronously, so sharing is safe.
+    prepare(sqlText) {
+      let stmt = statements.get(sqlText);
+      if (!stmt) {
+        stmt = database.prepare(sqlText);
+        statements.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+    close: () => database.close(),
+  };
+  keptUntilExit.add(handle);
+  return handle;
+}
+
 const pgPools = new WeakMap<Db, Pg.Pool>();
 
 /**
@@ -91,27 +129,6 @@ export function pointQuery<Q extends Compilable<any>>(db: Db, query: Q) {
     (await db.executeQuery(CompiledQuery.raw(text, params))).rows[0] as Row | undefined;
 }
 
-/**
- * Kysely prepares every query anew; preparing costs more than running a point look-up here.
- * Reusing statements by SQL text (bounded, oldest dropped first) is safe: Kysely runs them with
- * all()/run(), which finish synchronously.
- */
-function withStatementCache(database: SQLite.Database, max = 500) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(sqlText: string) {
-      let stmt = cache.get(sqlText);
-      if (!stmt) {
-        stmt = database.prepare(sqlText);
-        if (cache.size >= max) cache.delete(cache.keys().next().value!);
-        cache.set(sqlText, stmt);
-      }
-      return stmt;
-    },
-  };
-}
-
 export async function ping(db: Db): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);
@@ -131,7 +148,7 @@ export function batchStatement<Q extends Compilable<any>>(db: Db, query: Q) {
   const handle = sqliteHandles.get(db);
   if (handle) {
     const stmt = handle.prepare(text);
-    const runAll = handle.transaction((rows: unknown[][]) => {
+    const runAll = handle.database.transaction((rows: unknown[][]) => {
       for (const params of rows) stmt.run(params);
     });
     return async (rows: unknown[][]) => {
