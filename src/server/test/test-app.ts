@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { createDb, type Db, type Dialect } from '../db/kysely.ts';
+import { startSmtp } from './smtp.ts';
 
 export const TEST_CAPTCHA = 'Tst9Zq';
 export const TEST_ORIGIN = 'http://inkproof.test';
@@ -99,6 +100,20 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestCont
     close: async () => {
       await app.close();
       await database.drop();
+    },
+  };
+}
+
+/** A test app whose mail goes to a real SMTP catcher (`smtp`); close() stops both. */
+export async function testAppWithSmtp(overrides: Partial<Config> = {}) {
+  const smtp = await startSmtp();
+  const ctx = await testApp({ smtpUrl: smtp.url, ...overrides });
+  return {
+    ...ctx,
+    smtp,
+    close: async () => {
+      await ctx.close();
+      await smtp.close();
     },
   };
 }

@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import { Agent } from '../../test/agent.ts';
-import { linkIn, startSmtp } from '../../test/smtp.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { linkIn } from '../../test/smtp.ts';
+import { testAppWithSmtp } from '../../test/test-app.ts';
 
-let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
+let smtp: Awaited<ReturnType<typeof testAppWithSmtp>>['smtp'];
 let n = 0;
 const email = () => `user${++n}-${Date.now()}@example.com`;
 const PASSWORD = 'Str0ng!Pass';
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await testApp({ smtpUrl: smtp.url });
+  ctx = await testAppWithSmtp();
+  smtp = ctx.smtp;
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => ctx.close());
 
 let agent: Agent;
 beforeEach(() => {

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import { defaultLimits } from '../../lib/limits.ts';
 import { Agent } from '../../test/agent.ts';
-import { linkIn, startSmtp } from '../../test/smtp.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { linkIn } from '../../test/smtp.ts';
+import { testAppWithSmtp } from '../../test/test-app.ts';
 
 /**
  * Issue 10 items 2 and 3: attempts are counted before the password is checked, so concurrent
  * requests cannot slip past a limit, and failures from one network cannot lock the owner out.
  */
-let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
+let smtp: Awaited<ReturnType<typeof testAppWithSmtp>>['smtp'];
 const PASSWORD = 'Str0ng!Pass';
 const WRONG = 'Wrong!Pass1';
 const limits = defaultLimits();
@@ -18,13 +18,10 @@ let n = 0;
 const email = () => `throttle${++n}-${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await testApp({ smtpUrl: smtp.url });
+  ctx = await testAppWithSmtp();
+  smtp = ctx.smtp;
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => ctx.close());
 
 async function registered() {
   const address = email();

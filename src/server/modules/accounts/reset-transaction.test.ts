@@ -1,26 +1,23 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Agent } from '../../test/agent.ts';
-import { linkIn, startSmtp } from '../../test/smtp.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { linkIn } from '../../test/smtp.ts';
+import { testAppWithSmtp } from '../../test/test-app.ts';
 
 /**
  * Issue 10 item 12: a password reset changes the password, marks the address verified and ends
  * every session together or not at all. A trigger makes the session delete fail for one user.
  */
-let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
+let smtp: Awaited<ReturnType<typeof testAppWithSmtp>>['smtp'];
 const PASSWORD = 'Str0ng!Pass';
 const NEW_PASSWORD = 'N3w!Password';
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await testApp({ smtpUrl: smtp.url });
+  ctx = await testAppWithSmtp();
+  smtp = ctx.smtp;
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => ctx.close());
 
 async function failSessionDeletes(userId: number) {
   const db = ctx.app.db;

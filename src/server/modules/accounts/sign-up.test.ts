@@ -1,27 +1,24 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import { Agent } from '../../test/agent.ts';
-import { linkIn, startSmtp } from '../../test/smtp.ts';
-import { TEST_CAPTCHA, testApp, type TestContext } from '../../test/test-app.ts';
+import { linkIn } from '../../test/smtp.ts';
+import { TEST_CAPTCHA, testAppWithSmtp } from '../../test/test-app.ts';
 
 /**
  * Issue 10 item 8a: sign-up is e-mail first, so POST /api/register answers the same whether or
  * not the address already has an account (decision 018).
  */
-let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
+let smtp: Awaited<ReturnType<typeof testAppWithSmtp>>['smtp'];
 const PASSWORD = 'Str0ng!Pass';
 let n = 0;
 const email = () => `signup${++n}-${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await testApp({ smtpUrl: smtp.url });
+  ctx = await testAppWithSmtp();
+  smtp = ctx.smtp;
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => ctx.close());
 
 function visitor() {
   const a = new Agent(ctx.app);

@@ -76,13 +76,7 @@ export class MailService {
   async sendNow(to: string, mail: MailContent): Promise<{ ok: boolean; message: string }> {
     if (!this.transport) return { ok: false, message: 'No SMTP server is configured' };
     try {
-      await this.transport.sendMail({
-        from: this.from,
-        to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      await this.deliver(this.transport, to, mail);
       return { ok: true, message: `Test e-mail sent to ${to}` };
     } catch (err) {
       return { ok: false, message: `Sending failed: ${(err as Error).message}` };
@@ -116,18 +110,22 @@ export class MailService {
       return;
     }
     try {
-      await this.transport.sendMail({
-        from: this.from,
-        to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      await this.deliver(this.transport, to, mail);
     } catch (err) {
       // A failed send must not reveal whether the address exists; keep it for the admin to see.
       this.log.error({ err: (err as Error).message, subject: mail.subject }, 'mail delivery failed');
       await this.keep(to, mail, created, (err as Error).message.slice(0, 500));
     }
+  }
+
+  private deliver(transport: Transporter, to: string, mail: MailContent) {
+    return transport.sendMail({
+      from: this.from,
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   }
 
   /** The outbox holds mails with no SMTP to send them and mails that failed (with the reason). */
