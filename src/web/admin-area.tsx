@@ -2,10 +2,11 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { AdminRoute } from '#web/components/route-guards.tsx';
 import { AdminLayout } from '#web/layouts/admin-layout.tsx';
+import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(reloadingOnMissingChunk(load));
 
 const NotFoundPage = page(() => import('#web/features/not-found/pages/not-found-page.tsx'));
 

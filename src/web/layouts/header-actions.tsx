@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from '#web/components/ui/button-classes.ts';
 import { cn } from '#web/lib/cn.ts';
+import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { signedOutAtLoad, useUser } from '#web/lib/session/get-user.ts';
 
 export interface HeaderActionsProps {
@@ -10,7 +11,7 @@ export interface HeaderActionsProps {
 }
 
 // What a signed-in user sees (and logging out) is its own chunk: most visitors are signed out.
-const loadSignedInActions = () => import('#web/layouts/signed-in-actions.tsx');
+const loadSignedInActions = reloadingOnMissingChunk(() => import('#web/layouts/signed-in-actions.tsx'));
 const SignedInActions = lazy(loadSignedInActions);
 // With a session cookie the user is probably signed in: fetch the chunk beside GET /api/user.
 if (!signedOutAtLoad()) void loadSignedInActions();
