@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/kysely.ts';
 import { iso } from '../../lib/clock.ts';
 import { certificateSummary, type SigningIdentity } from '../pdf/certificate.ts';
+import { createSelfSignedIdentity } from '../pdf/self-signed.ts';
 import { JobAbortedError, PoolBusyError, type PdfPool } from '../pdf/pdf-pool.ts';
 import type { IdentityRefusal } from '../pdf/pkcs12-identity.ts';
 
@@ -52,7 +53,7 @@ const OPEN_TIMEOUT_MS = 20_000;
  * The key and certificates the server signs PDFs with, kept in app_secrets so every instance on
  * one database signs alike. One row holds them all, so racing first starts cannot pair one
  * instance's key with another's certificate: the first insert wins and everyone reads it back.
- * Making and opening certificates runs in the PDF workers (decision 027).
+ * Admins' PKCS#12 files are opened in the PDF workers (decision 027).
  */
 export class SigningIdentityStore {
   constructor(
@@ -64,8 +65,7 @@ export class SigningIdentityStore {
   async load(): Promise<LoadedIdentity> {
     let value = await this.read();
     if (!value) {
-      const made = await this.pdf.run('createIdentity', { commonName: this.commonName(), now: Date.now() });
-      const created = toStored(made, null);
+      const created = toStored(await createSelfSignedIdentity(this.commonName()), null);
       await this.db
         .insertInto('app_secrets')
         .values({ name: SECRET_NAME, value: JSON.stringify(created) })
