@@ -23,7 +23,7 @@ export function adminDocumentRoutes(app: App) {
 
   app.diagnosticSources.push(async () => {
     const identity = await app.documents.identity.load();
-    const info = describeCertificate(identity.p12, identity.password);
+    const info = describeCertificate(identity);
     if (!info) return { certificate: { error: signingCertificateMessages.unreadable } };
     const { subject, issuer, notBefore, notAfter } = info;
     const expiresInDays = Math.floor((Date.parse(notAfter) - app.clock.now()) / 86_400_000);

@@ -51,6 +51,7 @@ export class DocumentsService {
     this.files = new FileStore(db, clock);
     this.identity = new SigningIdentityStore(
       db,
+      pdf,
       () => `Inkproof document signing (${new URL(publicUrl()).host})`,
     );
   }

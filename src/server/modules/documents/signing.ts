@@ -120,7 +120,7 @@ export async function signDocument(
           })),
           certificateSubject: identity.subject,
         },
-        identity: { p12: identity.p12, password: identity.password },
+        identity: { key: identity.key, certificates: identity.certificates },
         signingTime: now,
         reason: `Signed with Inkproof, reference ${reference}`,
         location: new URL(svc.publicUrl()).host,

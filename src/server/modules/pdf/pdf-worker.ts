@@ -1,10 +1,11 @@
 import { parentPort } from 'node:worker_threads';
+import { openPkcs12 } from './certificate-jobs.ts';
 import { inspect, sign } from './jobs.ts';
 import { niceThisThread } from './nice.ts';
 
 niceThisThread();
 
-const handlers = { inspect, sign } as const;
+const handlers = { inspect, sign, openPkcs12 } as const;
 export type JobKind = keyof typeof handlers;
 
 export interface JobMessage {
