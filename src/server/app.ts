@@ -30,7 +30,7 @@ import { BlogService } from './modules/blog/blog.service.ts';
 import { DbRateLimiter } from './lib/rate-limiter.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminPlugin } from './modules/admin/admin.routes.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -267,7 +267,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   signatureRoutes(app);
   verificationRoutes(app);
   documentRoutes(app);
-  adminRoutes(app);
+  void app.register(adminPlugin);
   supportRoutes(app);
   analyticsRoutes(app);
   mailTemplateRoutes(app);

@@ -1,7 +1,15 @@
 import type { PublicUser } from '#shared/accounts/schemas.ts';
 import type { OwnSignature } from '#shared/signatures/schemas.ts';
+import type { Paged } from './schemas.ts';
 
-/** Answer shapes of /api/admin/* as the server sends them (src/server/modules/admin). */
+/**
+ * What /api/admin/* answers. The server's handlers check their answers against these types
+ * (`satisfies`) and the web app reads them, so the two cannot drift apart.
+ */
+
+export interface Message {
+  message: string;
+}
 
 /** Stored bytes against the quota; `overrideBytes` null = the default of the security settings. */
 export interface AdminStorage {
@@ -10,22 +18,27 @@ export interface AdminStorage {
   overrideBytes: number | null;
 }
 
+/** GET /api/admin/users */
 export interface AdminUser extends PublicUser {
   disabled: boolean;
   signatureCount: number;
   storage: AdminStorage;
 }
 
+/** GET /api/admin/users/:id */
 export interface AdminUserDetail {
   user: PublicUser & { disabled: boolean; disabledAt: string | null };
+  /** The 50 newest, without their image data. */
   signatures: OwnSignature[];
   signatureCount: number;
   activeSessions: number;
   storage: AdminStorage;
-  /** Present once the documents feature reports a user's documents. */
-  documents?: unknown;
 }
 
+/** PATCH /api/admin/users/:id/status */
+export type AdminUserStatus = PublicUser & { disabled: boolean };
+
+/** GET /api/admin/signatures */
 export interface AdminSignature {
   id: number;
   referenceNumber: string;
@@ -42,8 +55,10 @@ export interface AdminSignature {
   hasImage: boolean;
 }
 
+/** GET /api/admin/signatures/:id */
 export type AdminSignatureDetail = OwnSignature & { ownerEmail: string | null };
 
+/** GET /api/admin/activities (the dashboard's recent activity leaves out `userId`). */
 export interface ActivityItem {
   id: number;
   event: string;
@@ -54,25 +69,49 @@ export interface ActivityItem {
   createdAt: string;
 }
 
+/** GET /api/admin/documents/summary, and the dashboard's document counts. */
+export interface DocumentCounts {
+  total: number;
+  signed: number;
+  shared: number;
+  pending: number;
+}
+
+/** GET /api/admin/dashboard */
 export interface Dashboard {
   users: { total: number; newThisWeek: number };
   signatures: { total: number; anonymous: number; registered: number; expiringSoon: number };
   lookups: { total: number; last30Days: number };
+  documents: DocumentCounts;
   pageViews: { last30Days: number };
   chart: { days: string[]; signups: number[]; signatures: number[]; lookups: number[]; pageViews: number[] };
   recentActivity: ActivityItem[];
-  /** Present once the documents feature adds its counts. */
-  documents?: unknown;
 }
 
+/** Named daily series a report shows, in column order for the CSV. */
+export const reportSeriesNames = [
+  'signups',
+  'signaturesCreated',
+  'lookupsFound',
+  'lookupsNotFound',
+  'lookupsExpiredOrRevoked',
+  'lookupsRateLimited',
+  'documentsUploaded',
+  'documentsSigned',
+  'pageViews',
+] as const;
+export type ReportSeriesName = (typeof reportSeriesNames)[number];
+
+/** GET /api/admin/reports */
 export interface Report {
   from: string;
   to: string;
   days: string[];
-  series: Record<string, number[]>;
+  series: Record<ReportSeriesName, number[]>;
   topPaths: { path: string; views: number }[];
 }
 
+/** GET/PUT/DELETE /api/admin/email-settings: never the password, only whether one is stored. */
 export interface EmailSettings {
   host: string;
   port: number;
@@ -84,6 +123,13 @@ export interface EmailSettings {
   outboxMode: boolean;
 }
 
+/** POST /api/admin/email-settings/test (200), POST /api/admin/diagnostics/mail-check */
+export interface CheckResult {
+  ok: boolean;
+  message: string;
+}
+
+/** GET /api/admin/outbox */
 export interface OutboxItem {
   id: number;
   to: string;
@@ -93,6 +139,22 @@ export interface OutboxItem {
   error: string | null;
 }
 
+/** GET/PUT /api/admin/security-settings: every limit, in the units an admin thinks in. */
+export interface SecuritySettings {
+  sessionIdleMinutes: number;
+  sessionLifetimeHours: number;
+  loginWindowMinutes: number;
+  loginFailuresPerAccount: number;
+  loginFailuresPerIp: number;
+  lookupWindowMinutes: number;
+  lookupsBeforeCaptcha: number;
+  lookupsBeforeBlock: number;
+  storageQuotaMb: number;
+  uploadsPerUserPerHour: number;
+  uploadsPerIpPerHour: number;
+}
+
+/** GET/PUT /api/admin/settings */
 export interface SiteSettings {
   siteName: string;
   publicUrl: string;
@@ -101,6 +163,7 @@ export interface SiteSettings {
   analyticsScriptUrl: string | null;
 }
 
+/** GET /api/admin/support-messages */
 export interface SupportMessage {
   id: number;
   userId: number | null;
@@ -111,7 +174,9 @@ export interface SupportMessage {
   read: boolean;
   createdAt: string;
 }
+export type SupportMessages = Paged<SupportMessage> & { unread: number };
 
+/** GET /api/admin/diagnostics */
 export interface Diagnostics {
   version: string;
   node: string;
@@ -126,15 +191,11 @@ export interface Diagnostics {
   mail: { configured: boolean; source: 'settings' | 'environment' | 'outbox' };
   logLevel: string;
   recentErrors: { at: string; message: string; url: string }[];
-  /** Added by the documents feature: the PDF signing certificate. */
+  /** Added by the documents feature: the PDF signing certificate, or `{ error }`. */
   certificate?: unknown;
 }
 
-export interface CheckResult {
-  ok: boolean;
-  message: string;
-}
-
+/** GET /api/admin/ip-tracking: one row per IP over the chosen window. */
 export interface IpRow {
   ip: string;
   requests: number;
@@ -150,18 +211,12 @@ export interface BlockedIp {
   createdAt: string;
 }
 
-export interface IpTracking {
-  items: IpRow[];
-  blocked: BlockedIp[];
-  yourIp: string;
-}
+/** GET /api/admin/ip-tracking: a page of the busiest IPs, every blocked IP, and the caller's. */
+export type IpTracking = Paged<IpRow> & { blocked: BlockedIp[]; yourIp: string };
 
+/** GET /api/admin/ip-tracking/:ip */
 export interface IpDetail {
   ip: string;
   hours: { hour: string; requests: number; lookups: number; limited: number }[];
   blocked: { reason: string; createdAt: string } | null;
-}
-
-export interface Message {
-  message: string;
 }
