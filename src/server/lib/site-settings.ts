@@ -1,16 +1,14 @@
+import type { SiteSettings } from '#shared/admin/answers.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Clock } from './clock.ts';
 import { SettingsStore } from './settings-store.ts';
 
-export interface SiteSettings {
-  siteName: string;
-  /** Origin used in QR codes, e-mails and canonical URLs. */
-  publicUrl: string;
-  privacyPolicyUrl: string;
-  sisterProducts: { label: string; url: string }[];
-  /** A third-party analytics script, loaded only when set; the CSP then allows exactly its origin. */
-  analyticsScriptUrl: string | null;
-}
+/**
+ * The admin's site settings, as GET/PUT /api/admin/settings answers them: `publicUrl` is the origin
+ * used in QR codes, e-mails and canonical URLs; `analyticsScriptUrl`, when set, is loaded and the
+ * CSP then allows exactly its origin.
+ */
+export type { SiteSettings };
 
 export const defaultSiteSettings = (publicUrl: string): SiteSettings => ({
   siteName: 'Inkproof',
