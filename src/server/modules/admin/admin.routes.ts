@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { blogAdminRoutes } from '../blog/blog-admin.routes.ts';
 import { adminActivityRoutes } from './admin-activity.routes.ts';

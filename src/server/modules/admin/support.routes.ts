@@ -1,6 +1,6 @@
 import { adminMessages as m } from '#shared/admin/messages.ts';
 import { supportMessageSchema } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
 import { SupportService } from './support.service.ts';
 

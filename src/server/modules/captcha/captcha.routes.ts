@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { ensureSession } from '../../plugins/session.ts';
 import { captchaPurposes } from './captcha.service.ts';
 

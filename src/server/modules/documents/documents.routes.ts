@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { checkHashSchema, documentReferenceSchema, signDocumentSchema } from '#shared/documents/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { idParams } from '../signatures/signatures.routes.ts';

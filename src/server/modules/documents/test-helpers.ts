@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import type { Agent, AgentResponse } from '../../test/agent.ts';
 
 const run = promisify(execFile);

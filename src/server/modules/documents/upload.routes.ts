@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { DOCUMENT_MAX_BYTES, documentNameSchema } from '#shared/documents/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-types.ts';
 import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { PoolBusyError } from '../pdf/pdf-pool.ts';
