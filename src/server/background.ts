@@ -1,4 +1,4 @@
-import { holdImagePool, releaseImagePool } from './lib/image-pool.ts';
+import { holdImagePool, releaseImagePool } from './modules/images/image-pool.ts';
 import { every, type Lifecycle, type LifecycleLog } from './lifecycle.ts';
 import type { Services } from './services.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
-import { imagePool, WALL_FACTOR } from '../../lib/image-pool.ts';
+import { imagePool, WALL_FACTOR } from '../images/image-pool.ts';
 import { Agent } from '../../test/agent.ts';
 import { signatureSvgDataUrl } from '../../test/fixtures.ts';
 import { testApp, type TestContext } from '../../test/test-app.ts';
