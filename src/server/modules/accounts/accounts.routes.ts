@@ -10,9 +10,9 @@ import {
   tokenQuerySchema,
 } from '#shared/accounts/schemas.ts';
 import type { FastifyReply } from 'fastify';
-import type { App } from '../../app-types.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
-import { endSession, startSession } from '../../plugins/session.ts';
+import type { App } from '#server/app-types.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { endSession, startSession } from '#server/plugins/session.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
 
 const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>

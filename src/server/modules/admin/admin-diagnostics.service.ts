@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Diagnostics } from '#shared/admin/answers.ts';
-import type { App } from '../../app.ts';
-import { ping } from '../../db/kysely.ts';
+import type { App } from '#server/app-types.ts';
+import { ping } from '#server/db/kysely.ts';
 import { audit, type Actor } from './actor.ts';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { version: string };
 
 /** Extra facts from features (the PDF signing certificate), registered by the features. */
-export type { DiagnosticSource } from '../../app-types.ts';
+export type { DiagnosticSource } from '#server/app-types.ts';
 
 type Deps = Pick<
   App,

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { SIGNATURE_SVG } from '../../test/fixtures.ts';
+import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { expensiveSvg } from '../signatures/test-svgs.ts';
 import { ImageAbortedError, ImageBusyError, ImagePool } from './image-pool.ts';
 

@@ -1,4 +1,4 @@
-import type { App } from '../../app-types.ts';
+import type { App } from '#server/app-types.ts';
 import { passwordResetMail } from './templates.ts';
 
 export function mailTemplateRoutes(app: App) {
