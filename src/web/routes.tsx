@@ -25,7 +25,7 @@ function page(loadChunk: () => Promise<{ default: ComponentType }>): Page {
   return Object.assign(Page, { load: remember });
 }
 
-const CreateSignaturePage = page(() => import('#web/features/signatures/pages/create-signature-page.tsx'));
+const CreateSignaturePage = page(() => import('#web/features/creator/pages/create-signature-page.tsx'));
 
 /** Route table of part 1 §2. Every page is its own chunk, loaded when first visited. */
 const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [

@@ -2,6 +2,7 @@ import type { SiteSettings } from '#shared/admin/answers.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Clock } from './clock.ts';
 import { SettingsStore } from './settings-store.ts';
+import type { WarnLog } from './write-in-chunks.ts';
 
 /**
  * The admin's site settings, as GET/PUT /api/admin/settings answers them: `publicUrl` is the origin
@@ -24,7 +25,7 @@ export const defaultSiteSettings = (publicUrl: string): SiteSettings => ({
 const isHttpUrl = (v: unknown): v is string =>
   typeof v === 'string' && URL.canParse(v) && /^https?:$/.test(new URL(v).protocol);
 
-export const createSiteSettingsStore = (db: Db, clock: Clock, envPublicUrl: string) =>
+export const createSiteSettingsStore = (db: Db, clock: Clock, envPublicUrl: string, log: WarnLog) =>
   new SettingsStore<SiteSettings>(
     db,
     clock,
@@ -45,4 +46,5 @@ export const createSiteSettingsStore = (db: Db, clock: Clock, envPublicUrl: stri
           ? stored.analyticsScriptUrl
           : null,
     }),
+    log,
   );

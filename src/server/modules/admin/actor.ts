@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser } from '#server/plugins/auth.ts';
 
 /** The admin who acts, and from where: every change an admin makes is written to the activity log. */
 export interface Actor {

@@ -1,6 +1,6 @@
 import type { ActivityItem } from '#shared/admin/answers.ts';
 import { adminActivitiesQuery, type Paged } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { activityEvents } from '../activity/activity.service.ts';
 import type { AdminActivityService } from './admin-activity.service.ts';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ActivityItem } from '#shared/admin/answers.ts';
 import type { adminActivitiesQuery } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { contains } from './like.ts';
 import { countOf, pagedList } from './paged-list.ts';
 

@@ -1,5 +1,5 @@
 import type { Dashboard } from '#shared/admin/answers.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import type { AdminDashboardService } from './admin-dashboard.service.ts';
 
 /** /api/admin/dashboard (under the admin prefix and guard). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Dashboard } from '#shared/admin/answers.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
 import type { AdminActivityService } from './admin-activity.service.ts';
 import type { AdminDocumentsService } from './admin-documents.service.ts';
 

@@ -1,6 +1,6 @@
 import type { CheckResult, Diagnostics } from '#shared/admin/answers.ts';
 import { logLevelSchema } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { actorOf } from './actor.ts';
 import type { AdminDiagnosticsService } from './admin-diagnostics.service.ts';
 

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Diagnostics } from '#shared/admin/answers.ts';
-import type { App } from '../../app.ts';
-import { ping } from '../../db/kysely.ts';
+import type { App } from '#server/app-types.ts';
+import { ping } from '#server/db/kysely.ts';
 import { audit, type Actor } from './actor.ts';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { version: string };
 
 /** Extra facts from features (the PDF signing certificate), registered by the features. */
-export type DiagnosticSource = () => Promise<Record<string, unknown>>;
+export type { DiagnosticSource } from '#server/app-types.ts';
 
 type Deps = Pick<
   App,
@@ -38,7 +38,10 @@ export class AdminDiagnosticsService {
         .select(['name' as never, 'timestamp' as never])
         .orderBy('name' as never)
         .execute()
-        .catch(() => []) as Promise<{ name: string; timestamp: string }[]>,
+        .catch((err: unknown) => {
+          app.log.warn({ err }, 'diagnostics: migration list unavailable');
+          return [];
+        }) as Promise<{ name: string; timestamp: string }[]>,
       Promise.all(app.diagnosticSources.map((s) => s().catch((e: Error) => ({ error: e.message })))),
     ]);
     const mem = process.memoryUsage();
@@ -78,7 +81,8 @@ export class AdminDiagnosticsService {
         this.app.db,
       );
       return Number(r.rows[0]?.n ?? 0);
-    } catch {
+    } catch (err) {
+      this.app.log.warn({ err }, 'diagnostics: database size unavailable');
       return null;
     }
   }

@@ -1,5 +1,5 @@
 import type { DocumentCounts } from '#shared/admin/answers.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import type { AdminDocumentsService } from './admin-documents.service.ts';
 
 /** /api/admin/documents… (under the admin prefix and guard); adds the documents to reports and diagnostics. */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DocumentCounts } from '#shared/admin/answers.ts';
 import { signingCertificateMessages } from '#shared/admin/signing-certificate.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
 import { describeCertificate } from '../pdf/certificate.ts';
 import type { SeriesSource } from './reports.service.ts';
 

@@ -1,7 +1,7 @@
 import type { IpDetail, IpTracking, Message } from '#shared/admin/answers.ts';
 import { adminMessages as m } from '#shared/admin/messages.ts';
 import { blockIpSchema, ipDetailQuery, ipParams, ipTrackingQuery } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { actorOf } from './actor.ts';
 import type { AdminIpService } from './admin-ip.service.ts';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { BlockedIp, IpDetail, IpRow } from '#shared/admin/answers.ts';
 import type { ipTrackingQuery } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
 import { audit, type Actor } from './actor.ts';
 import { contains } from './like.ts';
 import { pagedList } from './paged-list.ts';

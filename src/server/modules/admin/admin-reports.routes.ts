@@ -1,6 +1,6 @@
 import type { Report } from '#shared/admin/answers.ts';
 import { reportQuery } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 
 /** /api/admin/reports… (under the admin prefix and guard). */
 export function adminReportRoutes(app: App) {

@@ -13,7 +13,7 @@ import {
   testEmailSchema,
   type Paged,
 } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { actorOf } from './actor.ts';
 import type { AdminSettingsService } from './admin-settings.service.ts';
 

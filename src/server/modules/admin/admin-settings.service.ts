@@ -1,7 +1,7 @@
 import type { EmailSettings, OutboxItem, SecuritySettings, SiteSettings } from '#shared/admin/answers.ts';
 import { adminMessages } from '#shared/admin/messages.ts';
 import type { EmailSettingsInput, PageParams, SecuritySettingsInput } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { audit, type Actor } from './actor.ts';
 import { countOf, pagedList } from './paged-list.ts';
 

@@ -1,7 +1,7 @@
 import type { AdminSignature, AdminSignatureDetail, Message } from '#shared/admin/answers.ts';
 import { adminMessages as m } from '#shared/admin/messages.ts';
 import { adminSignaturesQuery, type Paged } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import { actorOf } from './actor.ts';
 import type { AdminSignaturesService } from './admin-signatures.service.ts';

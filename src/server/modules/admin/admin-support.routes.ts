@@ -1,7 +1,7 @@
 import type { SupportMessages } from '#shared/admin/answers.ts';
 import { adminMessages as m } from '#shared/admin/messages.ts';
 import { pageQuery, readFlagSchema } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import type { SupportService } from './support.service.ts';
 

@@ -15,7 +15,7 @@ import {
 } from '#shared/admin/schemas.ts';
 import type { PublicUser } from '#shared/accounts/schemas.ts';
 import type { FastifyReply } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { MB } from '../documents/storage.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import { actorOf } from './actor.ts';

@@ -1,5 +1,5 @@
-import type { App } from '../../app.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
 import { blogAdminRoutes } from '../blog/blog-admin.routes.ts';
 import { adminActivityRoutes } from './admin-activity.routes.ts';
 import { AdminActivityService } from './admin-activity.service.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/kysely.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
+import type { Db } from '#server/db/kysely.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
 import {
   reportSeriesNames as seriesNames,
   type Report,

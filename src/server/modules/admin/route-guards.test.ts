@@ -2,10 +2,10 @@ import diagnostics from 'node:diagnostics_channel';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { App } from '../../app.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { Agent } from '../../test/agent.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import type { App } from '#server/app-types.ts';
+import { requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { Agent } from '#server/test/agent.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { multipartBody } from '../documents/test-helpers.ts';
 import { simplePdf } from '../pdf/test-pdfs.ts';
 

@@ -9,8 +9,8 @@ import {
   signingCertificateMessages as m,
   type SigningCertificateInfo,
 } from '#shared/admin/signing-certificate.ts';
-import { Agent } from '../../test/agent.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { getBytes, multipartBody, quadrantPng, upload } from '../documents/test-helpers.ts';
 import { createSelfSignedIdentity } from '../pdf/self-signed.ts';
 import { plainPkcs12, TestPki } from '../pdf/test-certificates.ts';

@@ -4,8 +4,8 @@ import {
   signingCertificateMessages as m,
   type SigningCertificateInfo,
 } from '#shared/admin/signing-certificate.ts';
-import type { App } from '../../app.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 import { describeCertificate } from '../pdf/certificate.ts';
 import type { IdentityRefusal } from '../pdf/pkcs12-identity.ts';
 

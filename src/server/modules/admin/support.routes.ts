@@ -1,7 +1,7 @@
 import { adminMessages as m } from '#shared/admin/messages.ts';
 import { supportMessageSchema } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
+import type { App } from '#server/app-types.ts';
+import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
 import { SupportService } from './support.service.ts';
 
 /** The support page's contact form (rate-limited per IP), and the site settings every page reads. */

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { SupportMessage, SupportMessages } from '#shared/admin/answers.ts';
 import type { PageParams, supportMessageSchema } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
-import type { LimitState } from '../../lib/rate-limiter.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
+import type { LimitState } from '#server/lib/rate-limiter.ts';
 import { countOf, pagedList } from './paged-list.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

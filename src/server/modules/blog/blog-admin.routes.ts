@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import { pageQuery } from '#shared/admin/schemas.ts';
 import { BLOG_IMAGE_MAX_BYTES, blogMessages as m, blogPostInputSchema } from '#shared/blog/schemas.ts';
-import type { App } from '../../app.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { currentUser } from '#server/plugins/auth.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 
 /**

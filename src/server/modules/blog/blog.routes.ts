@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blogMessages as m } from '#shared/blog/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { clampDescription } from '../seo/pages.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../db/kysely.ts';
-import { iso } from '../../lib/clock.ts';
+import type { Db } from '#server/db/kysely.ts';
+import { iso } from '#server/lib/clock.ts';
 import { certificateSummary, type SigningIdentity } from '../pdf/certificate.ts';
 import { createSelfSignedIdentity } from '../pdf/self-signed.ts';
 import { JobAbortedError, PoolBusyError, type PdfPool } from '../pdf/pdf-pool.ts';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import type * as Asn1js from 'asn1js';
 import type * as Pkijs from 'pkijs';
-import { lazyRequire } from '../../lib/lazy-require.ts';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 import type { SigningIdentity } from './certificate.ts';
 
 // On first use, and their CommonJS builds: pkijs loads in about 0.15 s so, 0.55 s as an ES module

@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from 'vitest';
-import { SIGNATURE_SVG } from '../test/fixtures.ts';
-import { expensiveSvg } from '../modules/signatures/test-svgs.ts';
+import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
+import { expensiveSvg } from '../signatures/test-svgs.ts';
 import { ImageAbortedError, ImageBusyError, ImagePool } from './image-pool.ts';
 
 const pool = new ImagePool({ size: 1, maxQueue: 1, perKey: 1 });

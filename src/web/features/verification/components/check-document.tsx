@@ -9,7 +9,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { checkDocumentHash } from '../api/check-document-hash.ts';
 import { getDocumentByReference } from '../api/get-document-by-reference.ts';
 import { checkText as t } from '../check-messages.ts';
-import { sha256Hex } from '../lib/sha256.ts';
+import { sha256Hex } from '#web/lib/sha256.ts';
 import { CheckMatch, CheckNoMatch } from './check-result.tsx';
 
 type Outcome =

@@ -2,7 +2,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { ImageJobs } from './image-pool-jobs.ts';
-import { childProcessEntry } from './worker-entry.ts';
+import { childProcessEntry } from '#server/lib/worker-entry.ts';
 
 type Kind = keyof ImageJobs;
 type Input<K extends Kind> = Parameters<ImageJobs[K]>[0];

@@ -2,7 +2,7 @@ import { CircleCheck, FileClock, ShieldAlert } from 'lucide-react';
 import type { DocumentVerification } from '#shared/documents/schemas.ts';
 import { cn } from '#web/lib/cn.ts';
 import { checkText as t } from '../check-messages.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { formatLongDate } from '../lib/format-date.ts';
 
 const looks = {
   signed: {
@@ -41,12 +41,12 @@ export function CheckMatch({ found }: { found: DocumentVerification }) {
         <dt className="font-medium">{t.reference}</dt>
         <dd className="font-mono">{found.reference}</dd>
         <dt className="font-medium">{t.signedAt}</dt>
-        <dd>{formatDateTime(found.signedAt)}</dd>
+        <dd>{formatLongDate(found.signedAt)}</dd>
         <dt className="font-medium">{t.signers}</dt>
         <dd>
           <ul>
             {found.signers.map((s) => (
-              <li key={`${s.name}-${s.signedAt}`}>{t.signerAt(s.name, formatDateTime(s.signedAt))}</li>
+              <li key={`${s.name}-${s.signedAt}`}>{t.signerAt(s.name, formatLongDate(s.signedAt))}</li>
             ))}
           </ul>
         </dd>

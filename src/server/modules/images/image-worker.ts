@@ -10,7 +10,7 @@ type Message = { id: number; kind: keyof typeof imageJobs; input: unknown };
 
 // Signature work loads, and fonts and renderer set up (fontconfig's first use can take 0.5 s), here
 // rather than in the first job's budget.
-await import('../modules/signatures/image-work.ts');
+await import('../signatures/image-work.ts');
 await sharp(
   Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><text y="8">a</text></svg>'),
 )
