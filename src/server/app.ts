@@ -38,6 +38,8 @@ import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { AnonymousLimits } from './modules/captcha/anonymous-limits.ts';
 import { hmac } from './lib/crypto.ts';
 import { MailService } from './modules/mail/mail.service.ts';
+import { JobQueue } from './modules/jobs/job-queue.ts';
+import { jobsAdminRoutes } from './modules/jobs/jobs-admin.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { AnalyticsService } from './modules/analytics/analytics.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -150,7 +152,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const publicUrl = () => site.publicUrl;
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
-  const mail = new MailService(db, clock, app.log, config.smtpUrl, config.mailFrom);
+  const jobQueue = new JobQueue(db, dialect, clock, app.log);
+  const mail = new MailService(db, clock, app.log, config.smtpUrl, config.mailFrom, jobQueue);
   const [csrfKey, captchaKey, analyticsKey, settingsKey] = await Promise.all(
     ['csrf-key', 'captcha-key', 'analytics-key', 'settings-key'].map((name) => loadSecret(db, name)),
   );
@@ -208,6 +211,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('limiter', limiter);
   app.decorate('activity', activity);
   app.decorate('mail', mail);
+  app.decorate('jobs', jobQueue);
   app.decorate('sessions', new SessionStore(db, clock, () => limits, hmac(csrfKey!, 'anonymous-session')));
   const anonymousLimits = new AnonymousLimits(limiter, clock, () => limits, app.log);
   app.decorate('anonymousLimits', anonymousLimits);
@@ -273,6 +277,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   mailTemplateRoutes(app);
   blogRoutes(app);
   seoRoutes(app, [blogSitemapSource(app)]);
+  jobsAdminRoutes(app);
 
   const jobs = setInterval(
     () => {
@@ -288,6 +293,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   jobs.unref();
 
   verification.start();
+  jobQueue.start();
   anonymousLimits.start();
   analytics.start();
   ipTracking.start();
@@ -313,8 +319,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await ipTracking.stop();
     clearInterval(statsTimer);
     await dailyStats.flush();
-    await mail.flush();
-    mail.close();
+    await jobQueue.stop();
+    await mail.close();
     await pdf.close();
     await releaseImagePool();
     if (!opts.db) await db.destroy();

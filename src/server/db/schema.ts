@@ -290,6 +290,7 @@ export interface Database {
   outbox: OutboxTable;
   app_secrets: AppSecretsTable;
   activity_log: ActivityLogTable;
+  jobs: JobsTable;
 }
 
 /** Without the quota override: only the quota checks read it, the session's hot path does not. */
@@ -297,3 +298,26 @@ export type UserRow = Omit<Selectable<UsersTable>, 'storage_quota_bytes'>;
 export type SignatureRow = Selectable<SignaturesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
+
+/** The durable job queue (migration 0013, decision 025). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON; emptied when the job is done (mails carry one-time links). */
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  /** Queued: when the job is due. */
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** At most one queued job per key (reminders, expiries). */
+  key: string | null;
+  locked_by: string | null;
+  /** The lease of a running job: after it, any worker may take the job over. */
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+export type JobRow = Selectable<JobsTable>;

@@ -1,12 +1,30 @@
 import type Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { lazyRequire } from '../../lib/lazy-require.ts';
-
-const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+import { PermanentJobError, type JobQueue } from '../jobs/job-queue.ts';
 import type { MailContent } from './templates.ts';
+
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
+
+/** One mail on the job queue: what to send, and the link to log when it can only be kept. */
+export interface MailJob extends MailContent {
+  to: string;
+  link: string;
+  createdAt: string;
+}
+
+declare module '../jobs/job-queue.ts' {
+  interface JobPayloads {
+    'mail.send': MailJob;
+  }
+}
+
+/** 5 attempts, 30-60 s after the first failure, then doubling: about 15 minutes at most before the outbox. */
+const MAIL_ATTEMPTS = 5;
+const MAIL_BACKOFF_MS = 60_000;
 
 export interface SmtpOptions {
   host: string;
@@ -18,8 +36,10 @@ export interface SmtpOptions {
 }
 
 /**
- * Sends through SMTP when configured. Without SMTP every mail waits in the outbox table and its
- * link is logged, so a newcomer running the product locally can still finish sign-up.
+ * Sends through SMTP when configured, from the job queue: a failed send is retried with backoff,
+ * and a mail that still fails after the last attempt (or is refused for good) is kept in the
+ * outbox with the reason, never lost. Without SMTP every mail goes to the outbox and its link is
+ * logged, so a newcomer running the product locally can still finish sign-up.
  */
 export class MailService {
   private transport: Transporter | null = null;
@@ -31,9 +51,15 @@ export class MailService {
     private readonly log: FastifyBaseLogger,
     private readonly envSmtpUrl: string | undefined,
     private readonly envFrom: string,
+    private readonly jobs: JobQueue,
   ) {
     this.from = envFrom;
     this.configure(null);
+    jobs.register('mail.send', (job) => this.deliverJob(job), {
+      maxAttempts: MAIL_ATTEMPTS,
+      backoffMs: MAIL_BACKOFF_MS,
+      onFailed: (job, err) => this.keep(job.to, job, job.createdAt, err.message.slice(0, 500)),
+    });
   }
 
   /** Admin settings win over SMTP_URL; null falls back to the environment (or the outbox). */
@@ -85,7 +111,7 @@ export class MailService {
 
   private readonly pending = new Set<Promise<void>>();
 
-  /** Sends without making the caller wait, so response time says nothing about the address. */
+  /** Queues without making the caller wait, so response time says nothing about the address. */
   sendInBackground(to: string, mail: MailContent, link: string) {
     const p = this.send(to, mail, link)
       .catch((err: Error) => this.log.error({ err: err.message }, 'mail could not be queued'))
@@ -93,28 +119,51 @@ export class MailService {
     this.pending.add(p);
   }
 
-  /** Waits for mails still being handed over (shutdown, tests). */
+  /** Waits until every mail queued so far has been sent, kept, or set for a later retry (tests). */
   async flush() {
-    await Promise.all([...this.pending]);
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    await this.jobs.drain(['mail.send']);
   }
 
   get configured() {
     return this.transport !== null;
   }
 
+  /** Puts the mail on the job queue; a worker of any instance sends it. */
   async send(to: string, mail: MailContent, link: string): Promise<void> {
-    const created = iso(this.clock.now());
-    if (!this.transport) {
-      await this.keep(to, mail, created, null);
-      this.log.info({ to, subject: mail.subject, link }, 'mail kept in outbox (no SMTP configured)');
+    await this.jobs.enqueue('mail.send', {
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      link,
+      createdAt: iso(this.clock.now()),
+    });
+  }
+
+  /** A transport given directly (benchmarks use one that sends nowhere); null: the outbox. */
+  useTransport(transport: Transporter | null) {
+    this.transport?.close();
+    this.transport = transport;
+  }
+
+  private async deliverJob(job: MailJob) {
+    const transport = this.transport;
+    if (!transport) {
+      await this.keep(job.to, job, job.createdAt, null);
+      this.log.info(
+        { to: job.to, subject: job.subject, link: job.link },
+        'mail kept in outbox (no SMTP configured)',
+      );
       return;
     }
     try {
-      await this.deliver(this.transport, to, mail);
+      await this.deliver(transport, job.to, job);
     } catch (err) {
-      // A failed send must not reveal whether the address exists; keep it for the admin to see.
-      this.log.error({ err: (err as Error).message, subject: mail.subject }, 'mail delivery failed');
-      await this.keep(to, mail, created, (err as Error).message.slice(0, 500));
+      // 5xx: the server refused this mail for good (unknown mailbox, policy); retrying cannot help.
+      const code = (err as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500) throw new PermanentJobError((err as Error).message);
+      throw err;
     }
   }
 
@@ -143,7 +192,9 @@ export class MailService {
       .execute();
   }
 
-  close() {
+  /** After the queue has stopped: waits for mails still being queued, then closes the transport. */
+  async close() {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
     this.transport?.close();
   }
 }
