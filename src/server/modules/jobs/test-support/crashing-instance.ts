@@ -4,7 +4,7 @@ import { systemClock } from '../../../lib/clock.ts';
 import { JobQueue } from '../job-queue.ts';
 
 /**
- * A worker that claims one `test.restart` job, says so to its parent and hangs in it until the
+ * An instance that claims one `test.restart` job, says so to its parent and hangs in it until the
  * parent kills it: the state a crashed instance leaves behind (jobs-instances.test.ts).
  * Argument: a postgres:// URL or a SQLite file.
  */
