@@ -1,10 +1,11 @@
 import { parentPort } from 'node:worker_threads';
 import { inspect, sign } from './jobs.ts';
 import { niceThisThread } from './nice.ts';
+import { completeRequest, pageSizes, stampRecipient } from './request-jobs.ts';
 
 niceThisThread();
 
-const handlers = { inspect, sign } as const;
+const handlers = { inspect, sign, pageSizes, stampRecipient, completeRequest } as const;
 export type JobKind = keyof typeof handlers;
 
 export interface JobMessage {
