@@ -5,6 +5,7 @@ import { benchDocuments } from './documents.ts';
 import { benchHostileImages } from './hostile-images.ts';
 import { benchLookups } from './lookups.ts';
 import { benchRequests } from './requests.ts';
+import { benchRequestsPdf } from './requests-pdf.ts';
 import { benchStartup } from './startup.ts';
 import { benchWeb } from './web.ts';
 
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   startup: benchStartup,
   images: benchHostileImages,
   requests: benchRequests,
+  'requests-pdf': benchRequestsPdf,
 };
 
 for (const [name, run] of Object.entries(suites)) {
