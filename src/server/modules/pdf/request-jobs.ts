@@ -184,7 +184,7 @@ export type CompleteRequestResult =
   | { kind: 'too-many-events'; max: number }
   | Refusal;
 
-export const MAX_AUDIT_EVENTS = 2000;
+export const MAX_AUDIT_EVENTS = 10_000;
 
 export const completeRequest = (input: CompleteRequestInput): Promise<CompleteRequestResult> =>
   refuseBroken(() => completeOpened(input));
