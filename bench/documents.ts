@@ -21,6 +21,7 @@ const ROUNDS = Number(process.env.BENCH_SIGN_ROUNDS ?? 7);
 /** 0 skips the look-ups-during-signing part. */
 const BURST_DOCS = Number(process.env.BENCH_SIGN_DOCS ?? 120);
 const BENCH_CAPTCHA = 'Bench1';
+const BENCH_PASSWORD = 'Str0ng!Pass-bench';
 
 interface EngineRun {
   /** `ours-unicode`: the same signing with names in Cyrillic, Greek, Hebrew and Arabic (fonts embedded). */
@@ -256,7 +257,7 @@ async function engines(dir: string) {
 }
 
 /**
- * A real server on a fresh SQLite database, look-up and upload limits lifted, with a registered
+ * A real server on a fresh SQLite database, look-up and upload limits lifted, with a signed-in
  * user (`agent`) and one saved signature: what the look-up benchmarks measure against.
  */
 export async function startBenchServer(dir: string, env: Record<string, string> = {}) {
@@ -281,22 +282,20 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
   const app = await startServerProcess({
     DATA_DIR: dataDir,
     INKPROOF_TEST_CAPTCHA: BENCH_CAPTCHA,
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: BENCH_PASSWORD,
     LOG_LEVEL: 'warn',
     ...env,
   });
   try {
     const agent = new HttpAgent(app.base);
-    await agent.fetch('/api/captcha?purpose=register');
-    const reg = await agent.fetch('/api/register', {
+    // Sign-up is e-mail first (decision 018): the bench signs in as the first admin instead.
+    await agent.fetch('/api/captcha?purpose=login');
+    const login = await agent.fetch('/api/login', {
       method: 'POST',
-      body: {
-        email: 'bench@example.com',
-        password: 'Str0ng!Pass',
-        agreeToTerms: true,
-        securityQuestion: BENCH_CAPTCHA,
-      },
+      body: { email: 'bench@example.com', password: BENCH_PASSWORD, captcha: BENCH_CAPTCHA },
     });
-    if (reg.status !== 201) throw new Error(`register failed: ${reg.status}`);
+    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
     const png = await sharp(Buffer.from(SIGNATURE_SVG)).png().toBuffer();
     const saved = await agent.fetch('/api/signatures', {
       method: 'POST',

@@ -191,10 +191,12 @@ async function requestForFirstSigner(server: Server, smtp: Smtp, documentId: num
   const mail = await smtp.waitFor(recipients[0]!.email, 1, 30_000);
   const token = linkIn(mail, '/sign/').pathname.split('/').pop()!;
   const browser = new HttpAgent(server.app.base);
-  const view = await browser.fetch(`/api/sign/${token}`);
+  // Each recipient from an address of their own (TRUST_PROXY), as on their own phones: limits per IP.
+  const headers = { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+  const view = await browser.fetch(`/api/sign/${token}`, { headers });
   if (view.status !== 200) throw new Error(`open link: ${view.status} ${await view.text()}`);
   const fields = ((await view.json()) as { fields: { id: number; type: string }[] }).fields;
-  return { browser, token, fieldId: fields.find((f) => f.type === 'signature')!.id };
+  return { browser, headers, token, fieldId: fields.find((f) => f.type === 'signature')!.id };
 }
 
 async function finishHttp(
@@ -203,6 +205,7 @@ async function finishHttp(
 ) {
   const res = await prepared.browser.fetch(`/api/sign/${prepared.token}/complete`, {
     method: 'POST',
+    headers: prepared.headers,
     body: { values: [{ fieldId: prepared.fieldId, kind: 'image', image, method: 'draw' }] },
   });
   if (res.status !== 200) throw new Error(`finish: ${res.status} ${await res.text()}`);
@@ -216,7 +219,7 @@ async function finishHttp(
 export async function finishesThroughTheApi() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-req-'));
   const smtp = await startSmtp();
-  const server = await startBenchServer(dir, { SMTP_URL: smtp.url });
+  const server = await startBenchServer(dir, { SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1' });
   try {
     const { app, agent, signature, lookupUrl } = server;
     const image = `data:image/png;base64,${server.png.toString('base64')}`;
