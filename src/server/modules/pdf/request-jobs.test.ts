@@ -9,6 +9,7 @@ import { SIGNATURE_SVG } from '../../test/fixtures.ts';
 import { pdfsig, pdftotext, readQr, tempDir } from '../documents/test-helpers.ts';
 import { createSelfSignedIdentity, type SigningIdentity } from './certificate.ts';
 import { rasterize, type RasterImage } from './image.ts';
+import type { DisplayRect } from './page-geometry.ts';
 import { PdfPool } from './pdf-pool.ts';
 import {
   completeRequest,
@@ -314,6 +315,28 @@ test("the audit pages take a Letter document's page size, and long trails run ov
   expect(last).toContain(`page ${done.auditPages.length} of ${done.auditPages.length}`);
   expect(last).toContain(sha(one.bytes));
   expect(await pdfsig(Buffer.from(done.bytes))).toContain('Signature is Valid');
+});
+
+test("a stamp covers none of the signer's other fields, nor what the caller asks it to avoid", async () => {
+  const overlap = (a: DisplayRect, b: DisplayRect) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const signature = sig(1, 60, 300, 'SIG-20250411-CROWDEDPAGE1');
+  const checkbox: RecipientField = {
+    kind: 'checkbox',
+    page: 1,
+    rect: { x: 60, y: 370, width: 14, height: 14 },
+    checked: true,
+  };
+  const otherSigner = { page: 1, rect: { x: 60, y: 230, width: 180, height: 60 } };
+  const res = await stampOk({
+    ...stampInput(await simplePdf(1), [signature, checkbox]),
+    avoid: [otherSigner],
+  });
+  const stamp = res.stamps[0]!.rect;
+  expect(overlap(stamp, checkbox.rect)).toBe(false);
+  expect(overlap(stamp, otherSigner.rect)).toBe(false);
+  expect(overlap(stamp, signature.rect)).toBe(false);
+  expect(await readQr(Buffer.from(res.bytes), 1, stamp, 150)).toBe(VERIFY('SIG-20250411-CROWDEDPAGE1'));
 });
 
 test('page sizes are those of the pages as displayed', async () => {

@@ -13,12 +13,13 @@ import {
   checkOperators,
   fieldProblem,
   fitFieldText,
+  freeStampRect,
   textOperators,
   type FieldProblem,
   type FittedText,
   type RecipientField,
 } from './request-fields.ts';
-import { imageOperators, ownResources, stampOperators, stampRect, stampSize } from './stamp.ts';
+import { imageOperators, ownResources, stampOperators, stampSize } from './stamp.ts';
 import type { Operator } from './text.ts';
 
 /** Pool operations of signing requests (issue 12): one revision per signer, then the sealed end. */
@@ -35,6 +36,11 @@ export interface StampRecipientInput {
   signerName: string;
   /** e.g. "2025-04-14 10:00 UTC" */
   signedAt: string;
+  /**
+   * What this signer's stamps should not cover besides their own fields: other recipients' fields
+   * and the stamps earlier revisions placed.
+   */
+  avoid?: { page: number; rect: DisplayRect }[];
 }
 
 /** A new revision: the input bytes, unchanged, then what the operation appended. */
@@ -145,7 +151,10 @@ async function stampOpened(input: StampRecipientInput): Promise<StampRecipientRe
     }
     if (f.kind === 'signature') {
       const text = { ...f.verification, signedAt: input.signedAt, signer: input.signerName };
-      const rect = stampRect(geometry.get(f.page)!, f.rect, stampSize(text, MIN_QR_MODULE));
+      const taken = [...input.fields, ...(input.avoid ?? []), ...stamps]
+        .filter((o) => o.page === f.page)
+        .map((o) => o.rect);
+      const rect = freeStampRect(geometry.get(f.page)!, f.rect, stampSize(text, MIN_QR_MODULE), taken);
       out.push(...stampOperators(writer, page.page, rect, text));
       stamps.push({ field, page: f.page, rect });
     }
