@@ -3,7 +3,7 @@ import { appendPage } from './certificate-page.ts';
 import { appendContent } from './content.ts';
 import type { PdfText } from './pdf-text.ts';
 import { qrModules } from './stamp.ts';
-import { fitLine, wrapLines, type Line, type Operator, type TextStyle } from './text.ts';
+import { fitLine, layoutLine, wrapLines, type Line, type Operator, type TextStyle } from './text.ts';
 
 export type AuditEventKind =
   | 'created'
@@ -165,7 +165,9 @@ class Flow {
 
 function eventRows(flow: Flow, events: AuditEvent[]) {
   const kindX = 96;
-  const actorX = 172;
+  // The event column as wide as its longest label (a caller's labels may be longer than ours).
+  const widest = Math.max(...events.map((e) => layoutLine(label(e.kind), 'bold').width * 8.5), 40);
+  const actorX = kindX + Math.min(140, widest) + 10;
   const heading = (s: string, x: number) => flow.put(fitLine(s, 'bold', 8, 90), flow.margin + x, 8, MUTED);
   const columns = () => {
     heading('Time (UTC)', 0);
