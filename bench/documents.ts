@@ -258,9 +258,14 @@ async function engines(dir: string) {
 
 /**
  * A real server on a fresh SQLite database, look-up and upload limits lifted, with a signed-in
- * user (`agent`) and one saved signature: what the look-up benchmarks measure against.
+ * user (`agent`) and one saved signature: what the look-up benchmarks measure against. `limits`
+ * lifts further security limits by name.
  */
-export async function startBenchServer(dir: string, env: Record<string, string> = {}) {
+export async function startBenchServer(
+  dir: string,
+  env: Record<string, string> = {},
+  limits: Record<string, number> = {},
+) {
   const dataDir = path.join(dir, 'data');
   const { db, dialect } = createDb({ sqliteFile: path.join(dataDir, 'inkproof.db') });
   await migrateToLatest(db, dialect);
@@ -274,6 +279,7 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
         lookupsBeforeBlock: 2e9,
         uploadsPerUserPerHour: 1e9,
         uploadsPerIpPerHour: 1e9,
+        ...limits,
       }),
       updated_at: new Date().toISOString(),
     })

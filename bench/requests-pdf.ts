@@ -215,7 +215,11 @@ async function finishHttp(prepared: Awaited<ReturnType<typeof requestForFirstSig
 export async function finishesThroughTheApi() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-req-'));
   const smtp = await startSmtp();
-  const server = await startBenchServer(dir, { SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1' });
+  const server = await startBenchServer(
+    dir,
+    { SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1' },
+    { signingRequestsPerUserPerHour: 1e9 },
+  );
   try {
     const { app, agent, signature, lookupUrl } = server;
     // Without the route an invalid body answers 404; with it, 400 from its schema.
