@@ -52,6 +52,7 @@ import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { SignaturesService } from './modules/signatures/signatures.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
+import { registerRequests } from './modules/requests/module.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -278,6 +279,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   blogRoutes(app);
   seoRoutes(app, [blogSitemapSource(app)]);
   jobsAdminRoutes(app);
+  registerRequests(app);
 
   const jobs = setInterval(
     () => {

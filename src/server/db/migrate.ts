@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-signature-images.ts';
 import * as m0011 from './migrations/0011-pending-signups.ts';
 import * as m0012 from './migrations/0012-storage-quotas.ts';
 import * as m0013 from './migrations/0013-jobs.ts';
+import * as m0014 from './migrations/0014-signing-requests.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -30,6 +31,7 @@ const all: Record<string, DialectMigration> = {
   '0011-pending-signups': m0011,
   '0012-storage-quotas': m0012,
   '0013-jobs': m0013,
+  '0014-signing-requests': m0014,
 };
 
 /** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */
