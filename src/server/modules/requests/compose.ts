@@ -169,8 +169,21 @@ export async function createRequest(
   body: CreateRequestBody,
   actor: Actor,
 ): Promise<CreateOutcome> {
-  const doc = await svc.ownedDocument(owner.id, documentId);
+  let doc = await svc.ownedDocument(owner.id, documentId);
   if (!doc) return { kind: 'missing' };
+  if (doc.status === 'awaiting') {
+    // A request past its expiry whose job has not run yet no longer holds the document.
+    const open = await svc.db
+      .selectFrom('signing_requests')
+      .select(['id', 'expires_at'])
+      .where('document_id', '=', doc.id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (open && Date.parse(open.expires_at) <= svc.now()) {
+      await svc.expire(open.id);
+      doc = (await svc.ownedDocument(owner.id, documentId)) ?? doc;
+    }
+  }
   const refusal = documentRefusal(doc);
   if (refusal) return { kind: 'invalid', message: refusal };
   const checked = await check(svc, doc, body);

@@ -199,6 +199,30 @@ describe('POST /api/documents/{id}/requests', () => {
     );
   });
 
+  test('a request past its expiry no longer holds the document, even before its expiry job ran', async () => {
+    const o = await ownerWithDocument();
+    const first = await send(
+      ctx,
+      o.agent,
+      o.docId,
+      body([person('A')], { expiresAt: new Date(ctx.clock.now() + DAY).toISOString() }),
+    );
+    ctx.clock.advance(DAY + 60_000);
+    try {
+      expect((await o.agent.login(o.email, 'Str0ng!Pass')).statusCode).toBe(200);
+      const second = await send(ctx, o.agent, o.docId, body([person('B')]));
+      expect(second.id).not.toBe(first.id);
+      const old = await ctx.app.db
+        .selectFrom('signing_requests')
+        .select('status')
+        .where('id', '=', first.id)
+        .executeTakeFirstOrThrow();
+      expect(old.status).toBe('expired');
+    } finally {
+      ctx.clock.advance(-(DAY + 60_000));
+    }
+  });
+
   test('the owner may include themself as a signer', async () => {
     const o = await ownerWithDocument();
     const request = await send(ctx, o.agent, o.docId, body([{ name: 'Me', email: o.email }]));

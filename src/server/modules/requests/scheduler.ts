@@ -56,20 +56,22 @@ export class MemoryScheduler implements RequestScheduler {
     this.handlers[kind] = handler;
   }
 
-  /** Runs every job that is due, oldest first; a failing job stays for the next round. */
+  /** Runs every job that is due, oldest first; a failing one is retried a minute later. */
   async runDue(): Promise<number> {
     const due = [...this.jobs]
       .filter(([, j]) => j.runAt <= this.clock.now())
       .sort((a, b) => a[1].runAt - b[1].runAt);
+    const failed: Error[] = [];
     for (const [key, job] of due) {
       this.jobs.delete(key);
       try {
         await this.handlers[job.kind]?.(job.payload);
       } catch (err) {
         this.jobs.set(key, { ...job, runAt: this.clock.now() + 60_000 });
-        throw err;
+        failed.push(err as Error);
       }
     }
+    if (failed.length) throw failed[0];
     return due.length;
   }
 
