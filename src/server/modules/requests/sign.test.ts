@@ -103,6 +103,19 @@ describe('GET /api/sign/{token}', () => {
     expect(malformed.statusCode).toBe(404);
     expect(malformed.json()).toEqual(unknown.json());
     expect(unknown.json()).toEqual({ message: m.linkNotLive });
+    const random = crypto.randomBytes(32).toString('base64url');
+    await browser.get('/api/csrf');
+    for (const [method, path, payload] of [
+      ['GET', 'file', undefined],
+      ['POST', 'code', undefined],
+      ['POST', 'verify-code', { code: '123456' }],
+      ['POST', 'complete', { values: [] }],
+      ['POST', 'decline', { reason: 'x' }],
+    ] as const) {
+      const res = await browser.request(method, `/api/sign/${random}/${path}`, payload);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json()).toEqual(unknown.json());
+    }
     await o.agent.post(`/api/requests/${request.id}/recipients/${request.recipients[0]!.id}/resend`);
     const replaced = await browser.get(`/api/sign/${token}`);
     expect(replaced.statusCode).toBe(404);
