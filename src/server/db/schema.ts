@@ -430,6 +430,8 @@ export interface SigningRevisionsTable {
   label: string;
   sha256: string;
   size: number;
+  /** JSON [{ page, rect }]: where the revision's QR stamps went. */
+  stamps: Generated<string>;
   created_at: Timestamp;
 }
 

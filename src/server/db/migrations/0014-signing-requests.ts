@@ -88,7 +88,11 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('revoked_at', 'text')
     .execute();
-  await db.schema.createIndex('signing_links_recipient_idx').on('signing_links').column('recipient_id').execute();
+  await db.schema
+    .createIndex('signing_links_recipient_idx')
+    .on('signing_links')
+    .column('recipient_id')
+    .execute();
 
   await db.schema
     .createTable('signing_fields')
@@ -114,7 +118,11 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .on('signing_fields')
     .columns(['recipient_id', 'position'])
     .execute();
-  await db.schema.createIndex('signing_fields_request_idx').on('signing_fields').column('request_id').execute();
+  await db.schema
+    .createIndex('signing_fields_request_idx')
+    .on('signing_fields')
+    .column('request_id')
+    .execute();
 
   await db.schema
     .createTable('signing_events')
@@ -150,7 +158,11 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .addColumn('verified_at', 'text')
     .addColumn('session_id', 'text')
     .execute();
-  await db.schema.createIndex('signing_codes_recipient_idx').on('signing_codes').column('recipient_id').execute();
+  await db.schema
+    .createIndex('signing_codes_recipient_idx')
+    .on('signing_codes')
+    .column('recipient_id')
+    .execute();
 
   await db.schema
     .createTable('signing_revisions')
@@ -163,10 +175,16 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .addColumn('label', 'text', (c) => c.notNull())
     .addColumn('sha256', 'text', (c) => c.notNull())
     .addColumn('size', 'integer', (c) => c.notNull())
+    // JSON [{ page, rect }]: where this revision's QR stamps went, so later ones avoid them.
+    .addColumn('stamps', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('signing_revisions_number_uq', ['request_id', 'number'])
     .execute();
-  await db.schema.createIndex('signing_revisions_sha256_idx').on('signing_revisions').column('sha256').execute();
+  await db.schema
+    .createIndex('signing_revisions_sha256_idx')
+    .on('signing_revisions')
+    .column('sha256')
+    .execute();
 
   // A request's signature outlives the document (its QR is on copies people keep), so what the
   // public page shows is copied onto it: the masked address and the document's name.

@@ -1,6 +1,6 @@
 import { requestMessages as m, fieldTypeLabels } from '#shared/requests/messages.ts';
 import type { FieldValue } from '#shared/requests/schemas.ts';
-import { unguessableReference, verificationUrl } from '#shared/signatures/reference.ts';
+import { unguessableReference } from '#shared/signatures/reference.ts';
 import type { SigningFieldRow } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
@@ -13,6 +13,8 @@ import { recordEvent, type Actor } from './audit.ts';
 import { completeIfDone } from './completion.ts';
 import { sendDue } from './compose.ts';
 import type { StampField } from './pdf-contract.ts';
+
+type StampPlace = { page: number; rect: { x: number; y: number; width: number; height: number } };
 import type { Live } from './recipient.ts';
 import { Rollback, type Outgoing, type RequestsService } from './requests.service.ts';
 import { maskEmail, revokeLinks } from './tokens.ts';
@@ -163,12 +165,9 @@ export async function finish(
   const verification = record
     ? {
         reference: record.reference,
-        verifyUrl: verificationUrl(svc.deps.publicUrl(), {
-          id: now,
-          ref: record.reference,
-          name: r.name,
-          timestamp: signedAt,
-        }),
+        // The reference alone: the page reads name and time from the record, and a short URL
+        // keeps the QR small beside the signature.
+        verifyUrl: `${svc.deps.publicUrl()}/verify-signature?ref=${record.reference}`,
       }
     : null;
   const stored = new Map<number, string>();
@@ -202,6 +201,12 @@ export async function finish(
     }
   }
   const approver = r.role === 'approver';
+  const othersFields = await svc.db
+    .selectFrom('signing_fields')
+    .select(['page', 'x', 'y', 'width', 'height'])
+    .where('request_id', '=', live.request.id)
+    .where('recipient_id', '!=', r.id)
+    .execute();
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const request = await svc.db
@@ -213,6 +218,18 @@ export async function finish(
     const from = request.revision;
     const pdf = await svc.deps.files.get(live.document.id, from === 0 ? 'original' : 'revision');
     if (!pdf) throw new Error(`request ${live.request.id} has no file for revision ${from}`);
+    const earlier = await svc.db
+      .selectFrom('signing_revisions')
+      .select('stamps')
+      .where('request_id', '=', live.request.id)
+      .execute();
+    const avoid = [
+      ...othersFields.map((f) => ({
+        page: f.page,
+        rect: { x: f.x, y: f.y, width: f.width, height: f.height },
+      })),
+      ...earlier.flatMap((e) => JSON.parse(e.stamps) as StampPlace[]),
+    ];
     let stamped;
     try {
       stamped = await svc.deps.pdf().stampRecipient({
@@ -221,6 +238,7 @@ export async function finish(
         fields: stampFields,
         signerName: r.name,
         signedAt: printedTime(signedAt),
+        avoid,
       });
     } catch (err) {
       if (err instanceof PoolBusyError) return { kind: 'busy', retryAfter: 30 };
@@ -299,6 +317,7 @@ export async function finish(
             label: `${approver ? 'Approved' : 'Signed'} by ${r.name}`,
             sha256: stamped.sha256,
             size: bytes.length,
+            stamps: JSON.stringify(stamped.stamps.map(({ page, rect }) => ({ page, rect }))),
             created_at: signedAt,
           })
           .execute();

@@ -36,6 +36,8 @@ export interface RecipientStampInput {
   signerName: string;
   /** e.g. "2025-04-14 10:00 UTC" (documents/views.ts printedTime). */
   signedAt: string;
+  /** Where this signer's QR stamps must not go: the other recipients' fields and earlier stamps. */
+  avoid?: { page: number; rect: DisplayRect }[];
 }
 
 export type RecipientStampResult =
@@ -102,4 +104,6 @@ export type CompletionResult =
   | { kind: 'ok'; bytes: Uint8Array; sha256: string; length: number; pageCount: number; auditPages: number[] }
   /** A given hash or length is not a prefix of `pdf` (-1 = the original). */
   | { kind: 'revision-mismatch'; index: number }
+  /** More audit events than the trail prints (about 400 pages). */
+  | { kind: 'too-many-events'; max: number }
   | Refusal;

@@ -311,7 +311,7 @@ describe('whose turn', () => {
   test('sequential: the next signer is mailed when the one before finishes, and sees their revision', async () => {
     const ann = person('Ann One');
     const bob = person('Bob Two');
-    const { owner: o, docId } = await requestFor([ann, bob]);
+    const { owner: o, docId, request } = await requestFor([ann, bob]);
     expect((await signAs(ctx, await mailedToken(ctx, ann.email))).json()).toEqual({
       message: m.finished,
       lastOne: false,
@@ -322,9 +322,21 @@ describe('whose turn', () => {
     const file = await getBytes(ctx.app, browser, `/api/sign/${token}/file`);
     expect(file.bytes.subarray(0, ctx.pdf.length).equals(ctx.pdf)).toBe(true);
     expect(file.bytes.toString('latin1')).toContain('%test-revision Ann One');
+    // Bob's stamps keep off Ann's field and the stamp her revision placed under it.
+    expect((await signAs(ctx, token, browser)).statusCode).toBe(200);
+    const annField = request.fields.find((f) => f.recipientId === request.recipients[0]!.id)!;
+    const bobStamp = ctx.seam.stamps.filter((s) => s.signerName === 'Bob Two').at(-1)!;
+    expect(bobStamp.avoid).toEqual([
+      { page: 1, rect: annField.rect },
+      { page: 1, rect: { x: 72, y: annField.rect.y + annField.rect.height + 2, width: 60, height: 30 } },
+    ]);
+    const sigField = bobStamp.fields[0]!;
+    expect(sigField.kind === 'signature' && sigField.verification.verifyUrl).toMatch(
+      /^http:\/\/inkproof\.test\/verify-signature\?ref=SIG-\d{8}-[A-Z2-9]{12}$/,
+    );
     const current = (await o.agent.get(`/api/documents/${docId}/requests/current`)).json().request;
-    expect(current.recipients.map((r: { status: string }) => r.status)).toEqual(['signed', 'opened']);
-    expect(current.revision).toBe(1);
+    expect(current.recipients.map((r: { status: string }) => r.status)).toEqual(['signed', 'signed']);
+    expect(current.status).toBe('completed');
     const sentToBob = current.events
       .filter((e: { kind: string; recipientId: number }) => e.kind === 'sent')
       .at(-1);

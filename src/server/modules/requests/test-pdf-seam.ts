@@ -42,7 +42,18 @@ export class TestOnlyPdfSeam implements RequestPdf {
       sha256: hash(bytes),
       length: bytes.length,
       pageCount: 0,
-      stamps: [],
+      // Where a QR stamp would go: just under each signature field.
+      stamps: input.fields.flatMap((f, field) =>
+        f.kind === 'signature'
+          ? [
+              {
+                field,
+                page: f.page,
+                rect: { x: f.rect.x, y: f.rect.y + f.rect.height + 2, width: 60, height: 30 },
+              },
+            ]
+          : [],
+      ),
       removed: [],
     };
   }
