@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { keepPreviousAssets } from './scripts/vite-keep-assets.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { chunkGroups } from './scripts/vite-chunks.ts';
 import { routePreloads } from './scripts/vite-route-preload.ts';
@@ -27,7 +28,7 @@ const csp = [
 const feature = (file: string) => `src/web/features/${file}.tsx`;
 /** The public pages whose shared code is merged into a few chunks (scripts/vite-chunks.ts). */
 const PUBLIC_PAGE_GROUPS = {
-  s: [feature('signatures/pages/create-signature-page')],
+  s: [feature('creator/pages/create-signature-page')],
   v: [feature('verification/pages/verify-signature-page')],
   a: [feature('auth/pages/auth-page'), feature('auth/pages/reset-password-page')],
   i: ['about-page', 'use-cases-page', 'privacy-page', 'terms-page', 'temp-download-page']
@@ -38,10 +39,11 @@ const PUBLIC_PAGE_GROUPS = {
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads(), precompress(), keepPreviousAssets()],
   build: {
     outDir: 'dist/web',
-    emptyOutDir: true,
+    // Open pages still fetch the previous build's chunks: scripts/vite-keep-assets.ts removes old ones.
+    emptyOutDir: false,
     sourcemap: true,
     // bench/web.ts reads it to add up what each page loads before it is usable.
     manifest: true,

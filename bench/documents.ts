@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { createDb } from '../src/server/db/kysely.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { defaultLimits } from '../src/server/lib/limits.ts';
-import { createSelfSignedIdentity } from '../src/server/modules/pdf/certificate.ts';
+import type { SigningIdentity } from '../src/server/modules/pdf/certificate.ts';
+import { createSelfSignedIdentity } from '../src/server/modules/pdf/self-signed.ts';
 import { largePdf, manyObjectsPdf } from '../src/server/modules/pdf/test-pdfs.ts';
 import { HttpAgent, startServerProcess } from '../src/server/test/server-process.ts';
 import { SIGNATURE_SVG } from '../src/server/test/fixtures.ts';
@@ -27,6 +28,9 @@ interface EngineRun {
   /** `ours-unicode`: the same signing with names in Cyrillic, Greek, Hebrew and Arabic (fonts embedded). */
   engine: 'ours' | 'ours-unicode' | 'baseline';
   file: string;
+  /** Ours signs with the key and certificate (base64 DER); @signpdf with the same in a PKCS#12. */
+  key: string;
+  certificate: string;
   p12: string;
   password: string;
 }
@@ -52,12 +56,7 @@ const UNICODE_NAMES = {
 };
 
 /** What the server does per signing: rasterise the signature (main thread), then the worker's job. */
-export async function oursOnce(
-  pdf: Buffer,
-  png: Buffer,
-  identity: { p12: Buffer; password: string },
-  names = LATIN1_NAMES,
-) {
+export async function oursOnce(pdf: Buffer, png: Buffer, identity: SigningIdentity, names = LATIN1_NAMES) {
   const { sign } = await import('../src/server/modules/pdf/jobs.ts');
   const { rasterize } = await import('../src/server/modules/pdf/image.ts');
   const image = await rasterize(png, 'image/png', 833);
@@ -94,7 +93,7 @@ export async function oursOnce(
   return res.bytes.length;
 }
 
-async function baselineOnce(pdf: Buffer, png: Buffer, identity: { p12: Buffer; password: string }) {
+async function baselineOnce(pdf: Buffer, png: Buffer, run: EngineRun) {
   const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const { pdflibAddPlaceholder } = await import('@signpdf/placeholder-pdf-lib');
   const { default: signpdf } = await import('@signpdf/signpdf');
@@ -125,7 +124,7 @@ async function baselineOnce(pdf: Buffer, png: Buffer, identity: { p12: Buffer; p
   const unsigned = await doc.save({ useObjectStreams: false });
   const signed = await signpdf.sign(
     Buffer.from(unsigned),
-    new P12Signer(identity.p12, { passphrase: identity.password }),
+    new P12Signer(Buffer.from(run.p12, 'base64'), { passphrase: run.password }),
   );
   return signed.length;
 }
@@ -134,13 +133,15 @@ async function baselineOnce(pdf: Buffer, png: Buffer, identity: { p12: Buffer; p
 async function runEngine(run: EngineRun): Promise<EngineResult> {
   const pdf = fs.readFileSync(run.file);
   const png = await sharp(Buffer.from(SIGNATURE_SVG)).png().toBuffer();
-  const identity = { p12: Buffer.from(run.p12, 'base64'), password: run.password };
+  const identity = {
+    key: Buffer.from(run.key, 'base64'),
+    certificates: [Buffer.from(run.certificate, 'base64')],
+  };
   const once =
     run.engine === 'baseline'
-      ? baselineOnce
-      : run.engine === 'ours'
-        ? oursOnce
-        : (pdf: Buffer, png: Buffer, id: typeof identity) => oursOnce(pdf, png, id, UNICODE_NAMES);
+      ? (pdf: Buffer, png: Buffer) => baselineOnce(pdf, png, run)
+      : (pdf: Buffer, png: Buffer) =>
+          oursOnce(pdf, png, identity, run.engine === 'ours' ? LATIN1_NAMES : UNICODE_NAMES);
   await Promise.all(
     run.engine !== 'baseline'
       ? [import('../src/server/modules/pdf/jobs.ts'), import('../src/server/modules/pdf/image.ts')]
@@ -152,15 +153,15 @@ async function runEngine(run: EngineRun): Promise<EngineResult> {
         ],
   );
   const loadedRssMb = process.memoryUsage().rss / 1e6;
-  await once(pdf, png, identity);
-  await once(pdf, png, identity);
+  await once(pdf, png);
+  await once(pdf, png);
   const times: number[] = [];
   const cpu: number[] = [];
   let outBytes = 0;
   for (let i = 0; i < ROUNDS; i++) {
     const t = performance.now();
     const c = process.cpuUsage();
-    outBytes = await once(pdf, png, identity);
+    outBytes = await once(pdf, png);
     const used = process.cpuUsage(c);
     cpu.push((used.user + used.system) / 1000);
     times.push(performance.now() - t);
@@ -200,8 +201,45 @@ if (process.argv.includes('--engine-child')) {
   });
 }
 
+/**
+ * The same key and certificate for both engines; @signpdf's P12Signer (node-forge) reads a
+ * PKCS#12, which the openssl command line writes (3DES, which forge reads).
+ */
+async function benchIdentity(dir: string) {
+  const identity = await createSelfSignedIdentity('Inkproof bench');
+  const keyFile = path.join(dir, 'bench.key');
+  const certFile = path.join(dir, 'bench.crt');
+  const pem = (label: string, der: Uint8Array) =>
+    `-----BEGIN ${label}-----\n${Buffer.from(der).toString('base64').replace(/.{64}/g, '$&\n')}\n-----END ${label}-----\n`;
+  fs.writeFileSync(keyFile, pem('PRIVATE KEY', identity.key));
+  fs.writeFileSync(certFile, pem('CERTIFICATE', identity.certificates[0]!));
+  const password = 'bench';
+  const p12 = execFileSync('openssl', [
+    'pkcs12',
+    '-export',
+    '-inkey',
+    keyFile,
+    '-in',
+    certFile,
+    '-passout',
+    `pass:${password}`,
+    '-keypbe',
+    'PBE-SHA1-3DES',
+    '-certpbe',
+    'PBE-SHA1-3DES',
+    '-macalg',
+    'sha1',
+  ]);
+  return {
+    key: Buffer.from(identity.key).toString('base64'),
+    certificate: Buffer.from(identity.certificates[0]!).toString('base64'),
+    p12: p12.toString('base64'),
+    password,
+  };
+}
+
 async function engines(dir: string) {
-  const identity = createSelfSignedIdentity('Inkproof bench');
+  const identity = await benchIdentity(dir);
   const files: [string, Buffer][] = [
     ['100 KB, 3 pages', await largePdf(100_000, 3)],
     ['1 MB, 10 pages', await largePdf(1_000_000, 10)],
@@ -219,7 +257,7 @@ async function engines(dir: string) {
   for (const [label, bytes] of files) {
     const file = path.join(dir, `${rows.length}.pdf`);
     fs.writeFileSync(file, bytes);
-    const common = { file, p12: identity.p12.toString('base64'), password: identity.password };
+    const common = { file, ...identity };
     const ours = await inChild({ engine: 'ours', ...common });
     const base = await inChild({ engine: 'baseline', ...common });
     rows.push({ label, size: bytes.length, file, ours, base });
@@ -243,7 +281,7 @@ async function engines(dir: string) {
       `wall ${speedWall.toFixed(1)}x ${verdict(speedWall >= 3)}`,
   );
   for (const row of [rows[0]!, rows[2]!]) {
-    const common = { file: row.file, p12: identity.p12.toString('base64'), password: identity.password };
+    const common = { file: row.file, ...identity };
     const unicode = await inChild({ engine: 'ours-unicode', ...common });
     console.log(
       `${row.label}, names in Cyrillic, Greek, Vietnamese, Hebrew, Arabic (4 fonts embedded, subset): ` +

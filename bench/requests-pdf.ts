@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createSelfSignedIdentity } from '../src/server/modules/pdf/certificate.ts';
+import { createSelfSignedIdentity } from '../src/server/modules/pdf/self-signed.ts';
 import { rasterize } from '../src/server/modules/pdf/image.ts';
 import {
   completeRequest,
@@ -85,7 +85,7 @@ const medians = (runs: Timed[]): Timed => ({
 export async function finishVersusOwnerSigning() {
   const pdf = await largePdf(10_000_000, 100);
   const png = await sharp(Buffer.from(SIGNATURE_SVG)).png().toBuffer();
-  const identity = createSelfSignedIdentity('Inkproof bench');
+  const identity = await createSelfSignedIdentity('Inkproof bench');
   const first = await finishOnce(pdf, png, 1);
   const second = await finishOnce(first.bytes, png, 2);
   const events = Array.from({ length: 12 }, (_, i) => ({

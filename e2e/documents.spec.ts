@@ -9,7 +9,7 @@ import { inkBetween, pdfsig, renderPage, type Box } from '../src/server/modules/
 import { activeContentPdf, awkwardPdf, brokenPdf, simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
 import { usageText } from '../src/shared/documents/storage.ts';
 import { settingsText } from '../src/web/features/settings/messages.ts';
-import { checkText } from '../src/web/features/documents/check-messages.ts';
+import { checkText } from '../src/web/features/verification/check-messages.ts';
 import { documentsText as t } from '../src/web/features/documents/messages.ts';
 import { sharedText } from '../src/web/features/documents/shared-messages.ts';
 import { expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';

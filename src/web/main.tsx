@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '#web/app.tsx';
+import { reloadOnPreloadError } from '#web/lib/new-build.ts';
 import { preloadPage } from '#web/routes.tsx';
 import '#web/styles.css';
 
@@ -10,6 +11,8 @@ import '#web/styles.css';
 // here keeps zod itself out of the entry chunk.
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
+reloadOnPreloadError();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ProtectedRoute } from '#web/components/route-guards.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { PublicLayout } from '#web/layouts/public-layout.tsx';
 
 type Page = ComponentType & { load: () => Promise<unknown> };
@@ -11,8 +12,9 @@ type Access = 'public' | 'protected';
  * A lazily loaded page. Once its module has arrived (preloadPage, or a first lazy render) it is
  * rendered directly, so a page loaded before the first render shows without a loading state.
  */
-function page(load: () => Promise<{ default: ComponentType }>): Page {
+function page(loadChunk: () => Promise<{ default: ComponentType }>): Page {
   let Loaded: ComponentType | null = null;
+  const load = reloadingOnMissingChunk(loadChunk);
   const remember = () =>
     load().then((module) => {
       Loaded = module.default;
@@ -23,7 +25,7 @@ function page(load: () => Promise<{ default: ComponentType }>): Page {
   return Object.assign(Page, { load: remember });
 }
 
-const CreateSignaturePage = page(() => import('#web/features/signatures/pages/create-signature-page.tsx'));
+const CreateSignaturePage = page(() => import('#web/features/creator/pages/create-signature-page.tsx'));
 
 /** Route table of part 1 §2. Every page is its own chunk, loaded when first visited. */
 const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [

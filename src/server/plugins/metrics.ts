@@ -5,7 +5,7 @@ import { lazyRequire } from '../lib/lazy-require.ts';
 
 /** Loaded only when metrics are on (METRICS_TOKEN): an instance without them never pays for it. */
 const promClient = lazyRequire<typeof PromClient>('prom-client');
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 import { poolStats } from '../db/kysely.ts';
 import { HttpTally, LATENCY_BOUNDS, type Series } from './http-tally.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#shared/constants.ts';
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 import type { UserRow } from '../db/schema.ts';
 import { pointQuery, type Db } from '../db/kysely.ts';
 import { iso, type Clock } from '../lib/clock.ts';

@@ -1,4 +1,4 @@
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 import { TEST_CAPTCHA } from './test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 
-/** Admin lists page with ?page=&pageSize= and answer { items, total } (DESIGN §4). */
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  q: z.string().trim().max(100).optional(),
-});
+/**
+ * Admin lists page with ?page=&pageSize= and answer { items, total } (DESIGN §4). The bounds keep
+ * a hand-written URL from asking for a million rows or an offset past any real table.
+ */
+export const pageParams = ({ defaultSize = 20, maxSize = 100 } = {}) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+  });
+export type PageParams = z.infer<ReturnType<typeof pageParams>>;
+
+export const pageQuery = pageParams().extend({ q: z.string().trim().max(100).optional() });
 
 export interface Paged<T> {
   items: T[];
@@ -138,3 +144,16 @@ export const storageQuotaSchema = z.object({
   quotaMb: minutes(1, 1_000_000, 'The storage quota').nullable(),
 });
 export type StorageQuotaInput = z.infer<typeof storageQuotaSchema>;
+
+/** GET /api/admin/ip-tracking: the busiest IPs of the last `hours` (at most 90 days), paged. */
+export const ipTrackingQuery = pageParams({ defaultSize: 100, maxSize: 500 }).extend({
+  hours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
+  q: z.string().trim().max(60).optional(),
+});
+export const ipDetailQuery = ipTrackingQuery.pick({ hours: true });
+export const ipParams = z.object({ ip: z.string().max(60) });

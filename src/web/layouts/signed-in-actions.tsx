@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { buttonClasses } from '#web/components/ui/button-classes.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useLogout } from '#web/lib/session/logout.ts';
-import { headerActionsLayout, type HeaderActionsProps } from '#web/layouts/header-actions.tsx';
+import { headerActionsLayout, type HeaderActionsProps } from '#web/layouts/header-actions-layout.ts';
 
 /** The header's Create Signature (non-admins) or Admin (admins), and Logout. */
 export default function SignedInActions({

@@ -10,9 +10,9 @@ import {
   tokenQuerySchema,
 } from '#shared/accounts/schemas.ts';
 import type { FastifyReply } from 'fastify';
-import type { App } from '../../app.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
-import { endSession, startSession } from '../../plugins/session.ts';
+import type { App } from '#server/app-types.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { endSession, startSession } from '#server/plugins/session.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
 
 const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>
@@ -24,11 +24,6 @@ export function accountRoutes(app: App) {
     if (!user) return reply.code(401).send({ message: m.notSignedIn });
     return toPublicUser(user);
   });
-
-  // Wait for work started after earlier answers before the database and the mailer close.
-  app.addHook('preClose', () => app.accounts.settle());
-  app.accounts.onBackgroundError = (err) =>
-    app.log.error({ err: err.message }, 'account background job failed');
 
   app.post('/api/login', { schema: { body: loginSchema } }, async (req, reply) => {
     const { email, password, captcha } = req.body;

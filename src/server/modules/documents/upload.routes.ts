@@ -2,9 +2,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { DOCUMENT_MAX_BYTES, documentNameSchema } from '#shared/documents/schemas.ts';
-import type { App } from '../../app.ts';
-import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.ts';
 import { PoolBusyError } from '../pdf/pdf-pool.ts';
 import type { UploadResult } from './documents.service.ts';
 import { checkFreeDisk } from './storage.ts';
@@ -43,7 +43,7 @@ export function uploadRoutes(app: App) {
   // Multipart parsing exists only inside this scope: every other route keeps refusing it.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart);
-    scope.post('/api/documents/upload', { preHandler: requireUser }, async (req, reply) => {
+    scope.post('/api/documents/upload', { onRequest: requireUser }, async (req, reply) => {
       const declared = Number(req.headers['content-length']);
       if (declared > DOCUMENT_MAX_BYTES + ENVELOPE_BYTES) {
         return reply.code(413).header('Connection', 'close').send({ message: m.fileTooLarge });

@@ -368,9 +368,3 @@ export class JobQueue {
 }
 
 const errorText = (err: Error) => (err.message || err.name || 'Error').slice(0, ERROR_LENGTH);
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    jobs: JobQueue;
-  }
-}

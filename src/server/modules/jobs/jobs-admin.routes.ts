@@ -1,19 +1,17 @@
 import { jobListQuery, jobMessages } from '#shared/jobs/schemas.ts';
-import type { App } from '../../app.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
-import { idParams } from '../signatures/signatures.routes.ts';
+import type { App } from '#server/app-types.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { idParams } from '#server/modules/signatures/signatures.routes.ts';
 
-/** Diagnostics of the job queue: counts, lists by status, and a retry for a failed job. */
+/** Diagnostics of the job queue: counts, lists by status, and a retry for a failed job (under the admin plugin). */
 export function jobsAdminRoutes(app: App) {
-  const guard = { onRequest: requireAdmin };
+  app.get('/jobs/counts', () => app.jobs.counts());
 
-  app.get('/api/admin/jobs/counts', guard, () => app.jobs.counts());
-
-  app.get('/api/admin/jobs', { ...guard, schema: { querystring: jobListQuery } }, (req) =>
+  app.get('/jobs', { schema: { querystring: jobListQuery } }, (req) =>
     app.jobs.list(req.query.status, req.query.page, req.query.pageSize),
   );
 
-  app.post('/api/admin/jobs/:id/retry', { ...guard, schema: { params: idParams } }, async (req, reply) => {
+  app.post('/jobs/:id/retry', { schema: { params: idParams } }, async (req, reply) => {
     const result = await app.jobs.retry(req.params.id);
     if (result.kind !== 'ok') {
       if (result.kind === 'missing') return reply.code(404).send({ message: jobMessages.notFound });

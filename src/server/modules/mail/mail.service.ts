@@ -1,22 +1,37 @@
 import type Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/kysely.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { lazyRequire } from '../../lib/lazy-require.ts';
-import { PermanentJobError, type JobQueue } from '../jobs/job-queue.ts';
+import type { Db } from '#server/db/kysely.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
+import { PermanentJobError, type JobQueue } from '#server/modules/jobs/job-queue.ts';
+import type { FileKind } from '#server/modules/documents/file-store.ts';
 import type { MailContent } from './templates.ts';
 
 const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
+
+/**
+ * A file sent with a mail: named by where it is stored and read when the mail is sent, so the
+ * job's payload stays small (a signed PDF can be 10 MB).
+ */
+export interface MailAttachment {
+  filename: string;
+  contentType: 'application/pdf';
+  file: { documentId: number; kind: FileKind };
+}
 
 /** One mail on the job queue: what to send, and the link to log when it can only be kept. */
 export interface MailJob extends MailContent {
   to: string;
   link: string;
   createdAt: string;
+  attachments?: MailAttachment[];
 }
 
-declare module '../jobs/job-queue.ts' {
+/** Attachments of one mail together at most (many servers refuse mails past 10-25 MB, base64 adds a third). */
+export const MAIL_ATTACHMENTS_MAX_BYTES = 10 * 1024 * 1024;
+
+declare module '#server/modules/jobs/job-queue.ts' {
   interface JobPayloads {
     'mail.send': MailJob;
   }
@@ -44,6 +59,8 @@ export interface SmtpOptions {
 export class MailService {
   private transport: Transporter | null = null;
   private from: string;
+  /** Reads an attachment's stored file (the documents' file store); null when it is gone. */
+  loadFile: (file: MailAttachment['file']) => Promise<Buffer | null> = async () => null;
 
   constructor(
     private readonly db: Db,
@@ -112,8 +129,8 @@ export class MailService {
   private readonly pending = new Set<Promise<void>>();
 
   /** Queues without making the caller wait, so response time says nothing about the address. */
-  sendInBackground(to: string, mail: MailContent, link: string) {
-    const p = this.send(to, mail, link)
+  sendInBackground(to: string, mail: MailContent, link: string, attachments?: MailAttachment[]) {
+    const p = this.send(to, mail, link, attachments)
       .catch((err: Error) => this.log.error({ err: err.message }, 'mail could not be queued'))
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
@@ -130,7 +147,7 @@ export class MailService {
   }
 
   /** Puts the mail on the job queue; a worker of any instance sends it. */
-  async send(to: string, mail: MailContent, link: string): Promise<void> {
+  async send(to: string, mail: MailContent, link: string, attachments?: MailAttachment[]): Promise<void> {
     await this.jobs.enqueue('mail.send', {
       to,
       subject: mail.subject,
@@ -138,6 +155,7 @@ export class MailService {
       html: mail.html,
       link,
       createdAt: iso(this.clock.now()),
+      ...(attachments?.length ? { attachments } : {}),
     });
   }
 
@@ -158,7 +176,7 @@ export class MailService {
       return;
     }
     try {
-      await this.deliver(transport, job.to, job);
+      await this.deliver(transport, job.to, job, await this.attachmentsOf(job));
     } catch (err) {
       // 5xx: the server refused this mail for good (unknown mailbox, policy); retrying cannot help.
       const code = (err as { responseCode?: number }).responseCode;
@@ -167,13 +185,35 @@ export class MailService {
     }
   }
 
-  private deliver(transport: Transporter, to: string, mail: MailContent) {
+  /**
+   * The files to attach, read now. A file that is gone, or that would take the mail past the cap,
+   * is left out: every mail that attaches a file also carries a link to it.
+   */
+  private async attachmentsOf(job: MailJob) {
+    const out: { filename: string; content: Buffer; contentType: string }[] = [];
+    let total = 0;
+    for (const a of job.attachments ?? []) {
+      const content = await this.loadFile(a.file);
+      if (!content || total + content.length > MAIL_ATTACHMENTS_MAX_BYTES) continue;
+      total += content.length;
+      out.push({ filename: a.filename, content, contentType: a.contentType });
+    }
+    return out;
+  }
+
+  private deliver(
+    transport: Transporter,
+    to: string,
+    mail: MailContent,
+    attachments: { filename: string; content: Buffer; contentType: string }[] = [],
+  ) {
     return transport.sendMail({
       from: this.from,
       to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(attachments.length ? { attachments } : {}),
     });
   }
 

@@ -1,23 +1,12 @@
 import { ops, type PDF, type PDFPage } from '@libpdf/core';
+import { auditEventLabels } from '#shared/requests/messages.ts';
+import type { AuditEventKind } from '#shared/requests/schemas.ts';
 import { appendPage } from './certificate-page.ts';
 import { appendContent } from './content.ts';
 import type { PdfText } from './pdf-text.ts';
 import { qrModules } from './stamp.ts';
 import { fitLine, layoutLine, wrapLines, type Line, type Operator, type TextStyle } from './text.ts';
 
-export type AuditEventKind =
-  | 'created'
-  | 'sent'
-  | 'opened'
-  | 'code-sent'
-  | 'code-verified'
-  | 'signed'
-  | 'approved'
-  | 'declined'
-  | 'reminded'
-  | 'cancelled'
-  | 'expired'
-  | 'completed';
 
 export interface AuditEvent {
   /** ISO 8601; printed in UTC to the second. */
@@ -61,21 +50,7 @@ export interface AuditTrail {
   signingTime: number;
 }
 
-const LABELS: Record<AuditEventKind, string> = {
-  created: 'Created',
-  sent: 'Sent',
-  opened: 'Opened',
-  'code-sent': 'Code sent',
-  'code-verified': 'Code verified',
-  signed: 'Signed',
-  approved: 'Approved',
-  declined: 'Declined',
-  reminded: 'Reminded',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-  completed: 'Completed',
-};
-const label = (kind: string) => LABELS[kind as AuditEventKind] ?? kind;
+const label = (kind: string) => auditEventLabels[kind as AuditEventKind] ?? kind;
 
 /** Free text from browsers and users is cut here: the page is a record, not a dump. */
 const MAX_AGENT = 300;

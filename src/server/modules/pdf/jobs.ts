@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { P12Signer, type PDF, type PDFImage, type PDFPage } from '@libpdf/core';
+import type { PDF, PDFImage, PDFPage } from '@libpdf/core';
 import type { ActiveContentKind } from '#shared/documents/schemas.ts';
 import { scanActiveContent } from './active-content.ts';
 import { addCertificatePage, type CertificateInfo } from './certificate-page.ts';
@@ -7,6 +7,8 @@ import { isParseError, openPdf } from './open.ts';
 import { checkPlacements, type DisplayRect } from './page-geometry.ts';
 import { embedRaster, type RasterImage } from './image.ts';
 import { appendContent } from './content.ts';
+import type { SigningIdentity } from './certificate.ts';
+import { KeySigner } from './key-signer.ts';
 import { ownResources, placementOperators, stampRect, stampSize, type StampText } from './stamp.ts';
 import { PdfText } from './pdf-text.ts';
 import type { Operator } from './text.ts';
@@ -59,7 +61,7 @@ export interface SignRequest {
     CertificateInfo,
     'originalSha256' | 'originalLength' | 'originalIsPrefix' | 'stampedSha256' | 'stampedLength'
   >;
-  identity: { p12: Uint8Array; password: string };
+  identity: SigningIdentity;
   signingTime: number;
   reason: string;
   location: string;
@@ -84,13 +86,12 @@ export type SignResult =
 
 export const sha256 = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');
 
-const signers = new Map<string, Promise<P12Signer>>();
-function signerFor(identity: SignRequest['identity']) {
-  const key = sha256(identity.p12);
+const signers = new Map<string, KeySigner>();
+function signerFor(identity: SigningIdentity) {
+  const key = sha256(Buffer.concat([identity.key, ...identity.certificates]));
   let signer = signers.get(key);
   if (!signer) {
-    signer = P12Signer.create(identity.p12, identity.password);
-    signer.catch(() => signers.delete(key));
+    signer = new KeySigner(identity);
     if (signers.size > 4) signers.clear();
     signers.set(key, signer);
   }
@@ -134,7 +135,7 @@ export type SealOptions = Pick<SignRequest, 'identity' | 'signingTime' | 'reason
  */
 export async function seal(pdf: PDF, base: Uint8Array, opts: SealOptions): Promise<Uint8Array> {
   const { bytes } = await pdf.sign({
-    signer: await signerFor(opts.identity),
+    signer: signerFor(opts.identity),
     reason: opts.reason,
     location: opts.location,
     signingTime: new Date(opts.signingTime),

@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SIGNATURE_SVG } from '../../test/fixtures.ts';
 import { pdfsig, pdftotext, readQr, tempDir } from '../documents/test-helpers.ts';
-import { createSelfSignedIdentity, type SigningIdentity } from './certificate.ts';
+import type { SigningIdentity } from './certificate.ts';
+import { createSelfSignedIdentity } from './self-signed.ts';
 import { rasterize, type RasterImage } from './image.ts';
 import type { DisplayRect } from './page-geometry.ts';
 import { PdfPool } from './pdf-pool.ts';
@@ -62,7 +63,7 @@ let signature: RasterImage;
 let initials: RasterImage;
 let pool: PdfPool;
 beforeAll(async () => {
-  identity = createSelfSignedIdentity('Inkproof request test');
+  identity = await createSelfSignedIdentity('Inkproof request test');
   const png = await sharp(Buffer.from(SIGNATURE_SVG)).png().toBuffer();
   signature = await rasterize(png, 'image/png', 600);
   initials = await rasterize(png, 'image/png', 200);
@@ -171,7 +172,7 @@ function completeInput(
       label: `Signed by ${['Ann Lee', 'Bob Roe'][i]}`,
     })),
     certificateSubject: 'Inkproof request test',
-    identity: { p12: identity.p12, password: identity.password },
+    identity,
     signingTime: Date.parse('2025-04-13T16:45:10Z'),
     reason: 'Signed with Inkproof, reference DOC-20250413-ABCDEFGH',
     location: 'inkproof.example',

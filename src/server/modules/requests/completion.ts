@@ -86,7 +86,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
         original: { sha256: doc.sha256, length: doc.size },
         revisions: revisions.map((r) => ({ sha256: r.sha256, length: r.size, label: r.label })),
         certificateSubject: identity.subject,
-        identity: { p12: identity.p12, password: identity.password },
+        identity: { key: identity.key, certificates: identity.certificates },
         signingTime: now,
         reason: `Signed with Inkproof through a signing request, reference ${reference}`,
         location: new URL(svc.deps.publicUrl()).host,
@@ -173,8 +173,8 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
           ? [
               {
                 filename: `${doc.name.replace(/\.pdf$/i, '')} (signed).pdf`,
-                content: bytes,
                 contentType: 'application/pdf' as const,
+                file: { documentId: doc.id, kind: 'signed' as const },
               },
             ]
           : undefined;

@@ -20,6 +20,9 @@ import { Rollback, type Outgoing, type RequestsService } from './requests.servic
 import { maskEmail, revokeLinks } from './tokens.ts';
 import { acts } from './views.ts';
 
+/** When the completion job retries a completion the finish itself could not do. */
+export const COMPLETION_RETRY_MS = 30_000;
+
 export type FinishOutcome =
   | { kind: 'ok'; lastOne: boolean }
   | { kind: 'invalid'; message: string; fieldId?: number }
@@ -341,10 +344,11 @@ export async function finish(
           .where('status', '!=', 'signed')
           .execute();
         if (left.length === 0) {
+          // The finish tries the completion at once; this job is its retry (a failure, a restart).
           await svc.deps.scheduler.schedule(
             'requests.complete',
             { requestId: live.request.id },
-            now,
+            now + COMPLETION_RETRY_MS,
             `requests.complete:${live.request.id}`,
             trx,
           );

@@ -1,30 +1,21 @@
-import type { App } from '../../app.ts';
-import type { MailContent } from '../mail/templates.ts';
+import type { MailAttachment, MailService } from '#server/modules/mail/mail.service.ts';
+import type { MailContent } from '#server/modules/mail/templates.ts';
 
 /** The largest final PDF sent as an attachment (issue 12); larger ones go as a link only. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-
-export interface MailAttachment {
-  filename: string;
-  content: Buffer;
-  contentType: 'application/pdf';
-}
 
 /** A request's mail: the product's MailContent, plus the final PDF on completion mails. */
 export interface RequestMail extends MailContent {
   attachments?: MailAttachment[];
 }
 
-/** Set when the mail service sends attachments: completion mails then carry the final PDF. */
-export const ATTACHMENTS_SUPPORTED = false;
+/** The mail service sends attachments: completion mails carry the final PDF (a link as well, always). */
+export const ATTACHMENTS_SUPPORTED = true;
 
-/**
- * The one place this module sends mail. The mail service has no attachments yet: until it does,
- * the completion mail's link is the way to the file (it is always in the text).
- */
-export function sendRequestMail(app: App, to: string, mail: RequestMail, link: string) {
-  const { attachments: _notYet, ...content } = mail;
-  app.mail.sendInBackground(to, content, link);
+/** The one place this module sends mail. */
+export function sendRequestMail(mail: MailService, to: string, content: RequestMail, link: string) {
+  const { attachments, ...rest } = content;
+  mail.sendInBackground(to, rest, link, attachments);
 }
 
 const escapeHtml = (s: string) =>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { documentMessages } from '#shared/documents/messages.ts';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import { createRequestSchema } from '#shared/requests/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { idParams } from '../signatures/signatures.routes.ts';

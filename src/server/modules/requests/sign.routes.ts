@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import { completeSchema, declineSchema, verifyCodeSchema } from '#shared/requests/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
 import { ensureSession } from '../../plugins/session.ts';

@@ -1,27 +1,46 @@
 import { expect } from 'vitest';
 import type { CreateRequestInput, FieldInput, RecipientInput } from '#shared/requests/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { Agent } from '../../test/agent.ts';
 import { linkIn, type ReceivedMail } from '../../test/smtp.ts';
 import { testAppWithSmtp } from '../../test/test-app.ts';
 import { signaturePng } from '../../test/fixtures.ts';
 import { simplePdf } from '../pdf/test-pdfs.ts';
 import { upload } from '../documents/test-helpers.ts';
-import type { MemoryScheduler } from './scheduler.ts';
-import { useTestOnlyPdfSeam } from './test-pdf-seam.ts';
+import { watchRequestPdf } from './test-pdf-seam.ts';
 
 export type Ctx = Awaited<ReturnType<typeof requestsTestApp>>;
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${++n}`;
 
-/** A test app with a real SMTP catcher, the PDF seam, and helpers for owners and recipients. */
+export const REQUEST_JOB_KINDS = ['requests.remind', 'requests.expire', 'requests.complete'];
+
+/** The requests' jobs on the app's queue, as a test drives them with its clock. */
+export function requestJobs(app: App) {
+  return {
+    /** Runs every request job due by the app's clock (and what they enqueue), and waits for them. */
+    runDue: () => app.jobs.drain(REQUEST_JOB_KINDS),
+    /** Whether a job with this key waits in the queue. */
+    async has(key: string) {
+      const row = await app.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('key', '=', key)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+/** A test app with a real SMTP catcher, the real PDF pool (watched), and helpers for owners and recipients. */
 export async function requestsTestApp() {
   const ctx = await testAppWithSmtp();
-  const seam = useTestOnlyPdfSeam(ctx.app);
+  const seam = watchRequestPdf(ctx.app);
   const pdf = await simplePdf(2);
   const png = await signaturePng();
-  return { ...ctx, seam, pdf, png, scheduler: ctx.app.requests.deps.scheduler as MemoryScheduler };
+  return { ...ctx, seam, pdf, png, scheduler: requestJobs(ctx.app) };
 }
 
 export async function owner(ctx: Ctx, name = 'OlgaOwner') {
@@ -148,4 +167,19 @@ export async function readCode(ctx: Ctx, email: string, nth = 1) {
     if (Date.now() > deadline) throw new Error(`no code #${nth} for ${email}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The PDF attached to a mail (its filename and bytes), read from the raw MIME message; null when none is. */
+export function pdfAttachment(mail: ReceivedMail): { filename: string; bytes: Buffer } | null {
+  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(mail.raw)?.[1];
+  if (!boundary) return null;
+  for (const part of mail.raw.split(`--${boundary}`)) {
+    const split = part.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const headers = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+    if (!/Content-Type: application\/pdf/i.test(headers)) continue;
+    const filename = /filename="?([^"\r\n;]+)"?/i.exec(headers)?.[1] ?? '';
+    return { filename, bytes: Buffer.from(part.slice(split).replace(/\s+/g, ''), 'base64') };
+  }
+  return null;
 }

@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { useToasts } from '#web/lib/toast.ts';
 
-const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(
+  reloadingOnMissingChunk(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster }))),
+);
 
 /**
  * The Toaster, loaded off the critical path: once the browser is idle after the first paint, or at

@@ -40,7 +40,8 @@ export function PdfPageCanvas(props: PdfPageCanvasProps) {
   useEffect(() => {
     let task: RenderTask | null = null;
     let live = true;
-    (async () => {
+    // the body catches every failure and shows it: nothing is left to reject
+    void (async () => {
       try {
         const page = await doc.getPage(pageNumber);
         if (!live) return;

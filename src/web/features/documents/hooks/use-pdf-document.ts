@@ -43,7 +43,8 @@ export function usePdfDocument(url: string, attempt = 0): PdfState {
     const controller = new AbortController();
     let doc: PDFDocumentProxy | null = null;
     let live = true;
-    (async () => {
+    // the body catches every failure and shows it: nothing is left to reject
+    void (async () => {
       try {
         const bytes = await fetchPdf(url, controller.signal);
         // pdf.js transfers the buffer it is given to its worker: keep our own copy for downloads.

@@ -4,7 +4,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useResendVerification } from '#web/features/admin/api/resend-verification.ts';
 import { useSetUserStatus } from '#web/features/admin/api/set-user-status.ts';
-import type { AdminUserDetail } from '#web/features/admin/api/types.ts';
+import type { AdminUserDetail } from '#shared/admin/answers.ts';
 import { DeleteUserDialog } from '#web/features/admin/components/users/delete-user-dialog.tsx';
 import { RoleForm } from '#web/features/admin/components/users/role-form.tsx';
 import { StorageQuotaForm } from '#web/features/admin/components/users/storage-quota-form.tsx';

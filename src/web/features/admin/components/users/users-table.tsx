@@ -1,7 +1,7 @@
 import { Button } from '#web/components/ui/button.tsx';
 import { TableCell } from '#web/components/ui/table.tsx';
 import type { UserListParams } from '#web/features/admin/api/list-users.ts';
-import type { AdminUser } from '#web/features/admin/api/types.ts';
+import type { AdminUser } from '#shared/admin/answers.ts';
 import {
   actionsColumn,
   DataTable,
