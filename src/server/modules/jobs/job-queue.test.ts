@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { jobMessages } from '#shared/jobs/schemas.ts';
-import { iso } from '../../lib/clock.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { iso } from '#server/lib/clock.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { JobQueue, PermanentJobError, type JobContext } from './job-queue.ts';
 
 declare module './job-queue.ts' {

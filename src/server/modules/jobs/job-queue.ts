@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { jobMessages, type JobStatus } from '#shared/jobs/schemas.ts';
-import type { Db, Dialect } from '../../db/kysely.ts';
-import type { JobRow } from '../../db/schema.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
+import type { Db, Dialect } from '#server/db/kysely.ts';
+import type { JobRow } from '#server/db/schema.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
 import { retryDelayMs } from './backoff.ts';
 import { JobStore } from './job-store.ts';
 

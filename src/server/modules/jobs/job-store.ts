@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { JobCounts, JobStatus, JobView } from '#shared/jobs/schemas.ts';
-import type { Db, Dialect } from '../../db/kysely.ts';
-import type { Database, JobRow } from '../../db/schema.ts';
+import type { Db, Dialect } from '#server/db/kysely.ts';
+import type { Database, JobRow } from '#server/db/schema.ts';
 
 export const isUniqueViolation = (err: unknown) =>
   /unique|duplicate key/i.test((err as Error).message ?? '') || (err as { code?: string }).code === '23505';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jobMessages, type JobView } from '#shared/jobs/schemas.ts';
-import { Agent } from '../../test/agent.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { PermanentJobError } from './job-queue.ts';
 
 declare module './job-queue.ts' {

@@ -4,10 +4,10 @@ import { afterEach, expect, test } from 'vitest';
 import { jobMessages } from '#shared/jobs/schemas.ts';
 import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
-import { createDb, type Db } from '../../db/kysely.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { iso, systemClock } from '../../lib/clock.ts';
-import { freshDatabase, ManualClock, testConfig } from '../../test/test-app.ts';
+import { createDb, type Db } from '#server/db/kysely.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { iso, systemClock } from '#server/lib/clock.ts';
+import { freshDatabase, ManualClock, testConfig } from '#server/test/test-app.ts';
 import { JobQueue } from './job-queue.ts';
 
 declare module './job-queue.ts' {

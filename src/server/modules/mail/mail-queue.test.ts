@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, expect, test } from 'vitest';
-import { Agent } from '../../test/agent.ts';
-import { freePort } from '../../test/server-process.ts';
-import { startSmtp } from '../../test/smtp.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { freePort } from '#server/test/server-process.ts';
+import { startSmtp } from '#server/test/smtp.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { verificationMail } from './templates.ts';
 
 /** Mail goes through the job queue (issue 12 item 8): a failed send is retried, never lost. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SIGNATURE_SVG } from '../../test/fixtures.ts';
+import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { pdfsig, pdftotext, readQr, tempDir } from '../documents/test-helpers.ts';
 import type { SigningIdentity } from './certificate.ts';
 import { createSelfSignedIdentity } from './self-signed.ts';

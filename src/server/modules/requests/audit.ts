@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { AuditEventKind } from '#shared/requests/schemas.ts';
-import type { Db } from '../../db/kysely.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '#server/db/kysely.ts';
+import type { Database } from '#server/db/schema.ts';
 
 /** Who did it and from where: every audit event carries it (UTC time, actor, IP, user agent). */
 export interface Actor {

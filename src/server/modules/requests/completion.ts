@@ -1,8 +1,8 @@
 import { documentVerificationUrl, generateDocumentReference } from '#shared/documents/reference.ts';
 import { SHARE_LINK_TTL_DAYS } from '#shared/documents/schemas.ts';
 import type { AuditEventKind } from '#shared/requests/schemas.ts';
-import { iso } from '../../lib/clock.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { iso } from '#server/lib/clock.ts';
+import { randomToken, sha256 } from '#server/lib/crypto.ts';
 import { PoolBusyError } from '../pdf/pdf-pool.ts';
 import { SYSTEM, recordEvent } from './audit.ts';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_SUPPORTED, completedMail } from './mails.ts';

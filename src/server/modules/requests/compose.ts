@@ -6,8 +6,8 @@ import {
   type SigningRequest,
 } from '#shared/requests/schemas.ts';
 import type { Transaction } from 'kysely';
-import type { Database, SigningRecipientRow, SigningRequestRow, UserRow } from '../../db/schema.ts';
-import { iso } from '../../lib/clock.ts';
+import type { Database, SigningRecipientRow, SigningRequestRow, UserRow } from '#server/db/schema.ts';
+import { iso } from '#server/lib/clock.ts';
 import { JobAbortedError, PoolBusyError } from '../pdf/pdf-pool.ts';
 import { recordEvent, type Actor } from './audit.ts';
 import { invitationMail } from './mails.ts';

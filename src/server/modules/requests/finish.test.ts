@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
-import { createDb } from '../../db/kysely.ts';
-import { startSmtp } from '../../test/smtp.ts';
-import { freshDatabase, ManualClock, testConfig } from '../../test/test-app.ts';
+import { createDb } from '#server/db/kysely.ts';
+import { startSmtp } from '#server/test/smtp.ts';
+import { freshDatabase, ManualClock, testConfig } from '#server/test/test-app.ts';
 import { getBytes } from '../documents/test-helpers.ts';
 import { simplePdf } from '../pdf/test-pdfs.ts';
-import { signaturePng } from '../../test/fixtures.ts';
+import { signaturePng } from '#server/test/fixtures.ts';
 import { watchRequestPdf } from './test-pdf-seam.ts';
 import { COMPLETION_RETRY_MS } from './finish.ts';
 import {

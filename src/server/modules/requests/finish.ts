@@ -1,10 +1,10 @@
 import { requestMessages as m, fieldTypeLabels } from '#shared/requests/messages.ts';
 import type { FieldValue } from '#shared/requests/schemas.ts';
 import { unguessableReference } from '#shared/signatures/reference.ts';
-import type { SigningFieldRow } from '../../db/schema.ts';
-import { iso } from '../../lib/clock.ts';
-import { randomToken } from '../../lib/crypto.ts';
-import type { SessionState } from '../../plugins/session.ts';
+import type { SigningFieldRow } from '#server/db/schema.ts';
+import { iso } from '#server/lib/clock.ts';
+import { randomToken } from '#server/lib/crypto.ts';
+import type { SessionState } from '#server/plugins/session.ts';
 import { printedTime } from '../documents/views.ts';
 import type { RasterImage } from '../pdf/image.ts';
 import { JobAbortedError, PoolBusyError } from '../pdf/pdf-pool.ts';

@@ -1,7 +1,7 @@
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import type { SigningRequest } from '#shared/requests/schemas.ts';
-import type { SigningRecipientRow, SigningRequestRow, UserRow } from '../../db/schema.ts';
-import { iso } from '../../lib/clock.ts';
+import type { SigningRecipientRow, SigningRequestRow, UserRow } from '#server/db/schema.ts';
+import { iso } from '#server/lib/clock.ts';
 import { SYSTEM, recordEvent, type Actor } from './audit.ts';
 import { scheduleReminder } from './compose.ts';
 import { cancelledMail, invitationMail } from './mails.ts';

@@ -6,10 +6,10 @@ import {
   SIGNING_TOKEN_PATTERN,
   type SigningView,
 } from '#shared/requests/schemas.ts';
-import type { SigningRecipientRow, SigningRequestRow } from '../../db/schema.ts';
-import { iso } from '../../lib/clock.ts';
-import { safeEqual, sha256 } from '../../lib/crypto.ts';
-import type { SessionState } from '../../plugins/session.ts';
+import type { SigningRecipientRow, SigningRequestRow } from '#server/db/schema.ts';
+import { iso } from '#server/lib/clock.ts';
+import { safeEqual, sha256 } from '#server/lib/crypto.ts';
+import type { SessionState } from '#server/plugins/session.ts';
 import { activeContentOf } from '../documents/views.ts';
 import { recordEvent, type Actor } from './audit.ts';
 import { codeMail, declinedMail } from './mails.ts';

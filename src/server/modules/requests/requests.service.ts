@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { SigningRequest } from '#shared/requests/schemas.ts';
-import type { Db } from '../../db/kysely.ts';
-import type { Database, SigningRequestRow } from '../../db/schema.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import type { WarnLog } from '../../lib/write-in-chunks.ts';
+import type { Db } from '#server/db/kysely.ts';
+import type { Database, SigningRequestRow } from '#server/db/schema.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import type { WarnLog } from '#server/lib/write-in-chunks.ts';
 import type { FileStore } from '../documents/file-store.ts';
 import type { SigningIdentityStore } from '../documents/signing-identity.ts';
 import type { SignaturesService } from '../signatures/signatures.service.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentMessages } from '#shared/documents/messages.ts';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import type { SigningRequest } from '#shared/requests/schemas.ts';
-import { Agent } from '../../test/agent.ts';
+import { Agent } from '#server/test/agent.ts';
 import {
   body,
   mailedToken,

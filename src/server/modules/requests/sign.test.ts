@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import type { SigningView } from '#shared/requests/schemas.ts';
-import { Agent } from '../../test/agent.ts';
-import { linkIn } from '../../test/smtp.ts';
+import { Agent } from '#server/test/agent.ts';
+import { linkIn } from '#server/test/smtp.ts';
 import { getBytes } from '../documents/test-helpers.ts';
 import { issueLink } from './tokens.ts';
 import {

@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import type { CreateRequestInput, FieldInput, RecipientInput } from '#shared/requests/schemas.ts';
 import type { App } from '#server/app-types.ts';
-import { Agent } from '../../test/agent.ts';
-import { linkIn, type ReceivedMail } from '../../test/smtp.ts';
-import { testAppWithSmtp } from '../../test/test-app.ts';
-import { signaturePng } from '../../test/fixtures.ts';
+import { Agent } from '#server/test/agent.ts';
+import { linkIn, type ReceivedMail } from '#server/test/smtp.ts';
+import { testAppWithSmtp } from '#server/test/test-app.ts';
+import { signaturePng } from '#server/test/fixtures.ts';
 import { simplePdf } from '../pdf/test-pdfs.ts';
 import { upload } from '../documents/test-helpers.ts';
 import { watchRequestPdf } from './test-pdf-seam.ts';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { Database } from '#server/db/schema.ts';
+import { randomToken, sha256 } from '#server/lib/crypto.ts';
 
 /**
  * A recipient's personal link: 256 random bits, of which only the SHA-256 is stored, so the link

@@ -6,8 +6,8 @@ import type {
   RequestRecipient,
   SigningRequest,
 } from '#shared/requests/schemas.ts';
-import type { Db } from '../../db/kysely.ts';
-import type { SigningFieldRow, SigningRecipientRow, SigningRequestRow } from '../../db/schema.ts';
+import type { Db } from '#server/db/kysely.ts';
+import type { SigningFieldRow, SigningRecipientRow, SigningRequestRow } from '#server/db/schema.ts';
 
 export const toRecipient = (r: SigningRecipientRow): RequestRecipient => ({
   id: r.id,

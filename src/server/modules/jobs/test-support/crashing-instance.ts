@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import { createDb } from '../../../db/kysely.ts';
-import { systemClock } from '../../../lib/clock.ts';
+import { createDb } from '#server/db/kysely.ts';
+import { systemClock } from '#server/lib/clock.ts';
 import { JobQueue } from '../job-queue.ts';
 
 /**
