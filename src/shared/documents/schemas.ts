@@ -147,7 +147,8 @@ export interface ShareResponse {
 /** GET /api/shared/{token}: what anyone holding the link sees. */
 export interface SharedDocument {
   name: string;
-  status: 'pending' | 'signed';
+  /** 'completed': sealed after a signing request; 'awaiting': a request is open (the original is shown). */
+  status: 'pending' | 'signed' | 'awaiting' | 'completed';
   originalFilename: string;
   size: number;
   pageCount: number;

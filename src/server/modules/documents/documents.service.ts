@@ -277,7 +277,7 @@ export class DocumentsService {
     const { row } = found;
     return {
       name: row.name,
-      status: row.signed_at ? 'signed' : 'pending',
+      status: row.status,
       originalFilename: row.original_filename,
       size: row.signed_at ? row.signed_size! : row.size,
       pageCount: row.page_count,

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { documentMessages } from '#shared/documents/messages.ts';
 import { requestMessages as m } from '#shared/requests/messages.ts';
-import { createRequestSchema } from '#shared/requests/schemas.ts';
+import { createRequestSchema, requestListQuery } from '#shared/requests/schemas.ts';
 import type { App } from '#server/app-types.ts';
 import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
@@ -56,6 +56,10 @@ export function requestOwnerRoutes(app: App) {
       }
       return reply.code(201).send({ request: result.request });
     },
+  );
+
+  app.get('/api/requests', { onRequest: requireUser, schema: { querystring: requestListQuery } }, (req) =>
+    app.requests.list(currentUser(req).id, req.query),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { SigningRequest } from '#shared/requests/schemas.ts';
+import type { RequestListResponse, RequestStatus, SigningRequest } from '#shared/requests/schemas.ts';
 import type { Db } from '#server/db/kysely.ts';
 import type { Database, SigningRequestRow } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
@@ -88,6 +88,70 @@ export class RequestsService {
       .where('id', '=', request.document_id)
       .executeTakeFirstOrThrow();
     return loadRequest(this.db, request, doc.name);
+  }
+
+  /** GET /api/requests: one page of the user's requests, newest first, each with its recipients' states. */
+  async list(
+    userId: number,
+    q: { status?: RequestStatus; page: number; pageSize: number },
+  ): Promise<RequestListResponse> {
+    let base = this.db.selectFrom('signing_requests as q').where('q.user_id', '=', userId);
+    if (q.status) base = base.where('q.status', '=', q.status);
+    const [rows, count] = await Promise.all([
+      base
+        .innerJoin('documents as d', 'd.id', 'q.document_id')
+        .select([
+          'q.id',
+          'q.document_id',
+          'd.name',
+          'q.status',
+          'q.signing_order',
+          'q.created_at',
+          'q.expires_at',
+          'q.ended_at',
+        ])
+        .orderBy('q.id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const recipients = rows.length
+      ? await this.db
+          .selectFrom('signing_recipients')
+          .select(['id', 'request_id', 'name', 'email', 'role', 'status', 'signed_at', 'declined_at'])
+          .where(
+            'request_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('position')
+          .execute()
+      : [];
+    return {
+      total: Number(count.n),
+      items: rows.map((r) => ({
+        id: r.id,
+        documentId: r.document_id,
+        documentName: r.name,
+        status: r.status,
+        order: r.signing_order,
+        createdAt: r.created_at,
+        expiresAt: r.expires_at,
+        endedAt: r.ended_at,
+        recipients: recipients
+          .filter((x) => x.request_id === r.id)
+          .map((x) => ({
+            id: x.id,
+            name: x.name,
+            email: x.email,
+            role: x.role,
+            status: x.status,
+            signedAt: x.signed_at,
+            declinedAt: x.declined_at,
+          })),
+      })),
+    };
   }
 
   /** GET …/requests/current: the document's latest request (an overdue one is expired first). */

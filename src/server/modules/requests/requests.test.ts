@@ -435,3 +435,48 @@ describe('resend and remind', () => {
     expect(res.json().message).toBe(m.tooManyMails);
   });
 });
+
+describe('GET /api/requests', () => {
+  test("lists the owner's requests newest first with each recipient's state; filters by status", async () => {
+    const o = await ownerWithDocument();
+    const ann = person('Ann List');
+    const bob = person('Bob List');
+    const first = await send(ctx, o.agent, o.docId, body([ann]));
+    expect((await o.agent.post(`/api/requests/${first.id}/cancel`)).statusCode).toBe(200);
+    const second = await send(ctx, o.agent, o.docId, body([ann, bob], { order: 'parallel' }));
+    expect((await signAs(ctx, await mailedToken(ctx, bob.email))).statusCode).toBe(200);
+
+    const res = await o.agent.get('/api/requests');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.total).toBe(2);
+    expect(list.items.map((r: { id: number }) => r.id)).toEqual([second.id, first.id]);
+    expect(list.items[0]).toMatchObject({
+      documentId: o.docId,
+      documentName: 'Lease agreement',
+      status: 'active',
+      order: 'parallel',
+      endedAt: null,
+      recipients: [
+        { name: 'Ann List', email: ann.email, role: 'signer', status: 'sent', signedAt: null },
+        { name: 'Bob List', email: bob.email, role: 'signer', status: 'signed' },
+      ],
+    });
+    expect(list.items[1]).toMatchObject({ status: 'cancelled', endedAt: expect.any(String) });
+
+    const cancelled = (await o.agent.get('/api/requests?status=cancelled')).json();
+    expect(cancelled).toMatchObject({ total: 1, items: [{ id: first.id }] });
+    expect((await o.agent.get('/api/requests?pageSize=1&page=2')).json().items[0].id).toBe(first.id);
+  });
+
+  test("another user sees none of them; signed out answers 401; an unknown status 400", async () => {
+    const o = await ownerWithDocument();
+    await send(ctx, o.agent, o.docId, body([person('Ann')]));
+    const stranger = await owner(ctx, 'Stranger');
+    expect((await stranger.agent.get('/api/requests')).json()).toEqual({ items: [], total: 0 });
+    expect((await new Agent(ctx.app).get('/api/requests')).statusCode).toBe(401);
+    const bad = await o.agent.get('/api/requests?status=signed');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toEqual(expect.any(String));
+  });
+});
