@@ -158,6 +158,11 @@ export interface SecuritySettings {
   storageQuotaMb: number;
   uploadsPerUserPerHour: number;
   uploadsPerIpPerHour: number;
+  signingRequestsPerUserPerHour: number;
+  signingCallsPerTokenPerHour: number;
+  signingCallsPerIpPerHour: number;
+  signingCodesPerRecipientPerHour: number;
+  signingMailsPerRecipientPerHour: number;
 }
 
 /** GET/PUT /api/admin/settings */
