@@ -1,11 +1,15 @@
 import { benchQueue } from './queue.ts';
+import { finishesThroughTheApi, finishVersusOwnerSigning } from './requests-pdf.ts';
 
 /**
- * `npm run bench -- requests` (issue 12): signing requests, section by section. Each section
- * prints its own table against a baseline measured in the same run; later sections (create and
- * send, a recipient's finish, look-ups under load) join the list. `BENCH_REQUESTS=queue` runs one.
+ * `npm run bench -- requests` (issue 12): signing requests, section by section, each against a
+ * baseline measured in the same run: the PDF work of a finish against owner signing (`pdf`); create
+ * and send to 20, a finish through the API, look-ups while 4 finishes run (`api`); queue throughput
+ * (`queue`). `BENCH_REQUESTS=queue` runs one.
  */
 const sections: Record<string, () => Promise<unknown>> = {
+  pdf: finishVersusOwnerSigning,
+  api: finishesThroughTheApi,
   queue: benchQueue,
 };
 

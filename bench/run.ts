@@ -5,7 +5,6 @@ import { benchDocuments } from './documents.ts';
 import { benchHostileImages } from './hostile-images.ts';
 import { benchLookups } from './lookups.ts';
 import { benchRequests } from './requests.ts';
-import { benchRequestsPdf } from './requests-pdf.ts';
 import { benchStartup } from './startup.ts';
 import { benchWeb } from './web.ts';
 
@@ -21,7 +20,6 @@ const suites: Record<string, () => Promise<unknown>> = {
   startup: benchStartup,
   images: benchHostileImages,
   requests: benchRequests,
-  'requests-pdf': benchRequestsPdf,
 };
 
 for (const [name, run] of Object.entries(suites)) {
