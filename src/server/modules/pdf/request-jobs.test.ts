@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { pdfsig, pdftotext, readQr, tempDir } from '../documents/test-helpers.ts';
+import { auditEventLabels } from '#shared/requests/messages.ts';
 import type { SigningIdentity } from './certificate.ts';
 import { createSelfSignedIdentity } from './self-signed.ts';
 import { rasterize, type RasterImage } from './image.ts';
@@ -264,7 +265,8 @@ describe('two signers, one after the other, then completion', () => {
   test('the audit page lists every event in order with time, actor, IP and agent, and every hash', async () => {
     expect(auditPages).toEqual([3]);
     const text = (await pdftotext(sealed, 3)).replace(/[ \t]+/g, ' ');
-    const order = ['Created', 'Sent', 'Opened', 'Code verified', 'Signed', 'Reminded', 'Signed', 'Completed'];
+    const kinds = ['created', 'sent', 'opened', 'code-verified', 'signed', 'reminded', 'signed', 'completed'] as const;
+    const order = kinds.map((k) => auditEventLabels[k]);
     let at = 0;
     for (const label of order) {
       const found = text.indexOf(`${label} `, at);
