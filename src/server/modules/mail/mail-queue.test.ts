@@ -5,6 +5,7 @@ import { Agent } from '#server/test/agent.ts';
 import { freePort } from '#server/test/server-process.ts';
 import { startSmtp } from '#server/test/smtp.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
+import { MAIL_ATTACHMENTS_MAX_BYTES } from './mail.service.ts';
 import { verificationMail } from './templates.ts';
 
 /** Mail goes through the job queue (issue 12 item 8): a failed send is retried, never lost. */
@@ -138,4 +139,32 @@ test('a route that sends mail answers without waiting for the SMTP server', asyn
     .toEqual(['running']);
   for (const s of sockets) s.destroy(); // the server goes away: the attempt fails and is retried later
   await expect.poll(async () => (await mailJob(ctx)).status).toBe('queued');
+});
+
+test('attachments are read from their stored file when sent; one gone or past the 10 MB cap is left out', async () => {
+  const smtp = await startSmtp();
+  cleanups.push(() => smtp.close());
+  const ctx = await appWithSmtp(smtp.url);
+  const files = new Map<number, Buffer>([
+    [1, Buffer.from('%PDF-1.7 small file')],
+    [2, Buffer.alloc(MAIL_ATTACHMENTS_MAX_BYTES + 1, 0x41)],
+  ]);
+  ctx.app.mail.loadFile = async (f) => files.get(f.documentId) ?? null;
+  const attach = (documentId: number, filename: string) => ({
+    filename,
+    contentType: 'application/pdf' as const,
+    file: { documentId, kind: 'signed' as const },
+  });
+  ctx.app.mail.sendInBackground('files@example.com', verificationMail(LINK), LINK, [
+    attach(1, 'small.pdf'),
+    attach(2, 'huge.pdf'),
+    attach(3, 'gone.pdf'),
+  ]);
+  await ctx.app.mail.flush();
+  const mail = await smtp.waitFor('files@example.com');
+  expect(mail.raw).toContain('filename=small.pdf');
+  expect(mail.raw).toContain(Buffer.from('%PDF-1.7 small file').toString('base64'));
+  expect(mail.raw).not.toContain('huge.pdf');
+  expect(mail.raw).not.toContain('gone.pdf');
+  expect(mail.text).toContain(LINK);
 });
