@@ -317,5 +317,3 @@ export async function finishesThroughTheApi() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-
-

@@ -71,7 +71,11 @@ export const securitySettingsSchema = z
     signingCallsPerTokenPerHour: minutes(10, 100_000, 'Signing page calls per link and hour').optional(),
     signingCallsPerIpPerHour: minutes(10, 1_000_000, 'Signing page calls per IP and hour').optional(),
     signingCodesPerRecipientPerHour: minutes(1, 100, 'Identity codes per recipient and hour').optional(),
-    signingMailsPerRecipientPerHour: minutes(1, 100, 'Resends and reminders per recipient and hour').optional(),
+    signingMailsPerRecipientPerHour: minutes(
+      1,
+      100,
+      'Resends and reminders per recipient and hour',
+    ).optional(),
   })
   .refine((v) => v.lookupsBeforeBlock > v.lookupsBeforeCaptcha, {
     message: 'Look-ups before blocking must be more than look-ups before CAPTCHA',

@@ -306,7 +306,10 @@ export interface RequestSummary {
   createdAt: string;
   expiresAt: string;
   endedAt: string | null;
-  recipients: Pick<RequestRecipient, 'id' | 'name' | 'email' | 'role' | 'status' | 'signedAt' | 'declinedAt'>[];
+  recipients: Pick<
+    RequestRecipient,
+    'id' | 'name' | 'email' | 'role' | 'status' | 'signedAt' | 'declinedAt'
+  >[];
 }
 
 export interface RequestListResponse {

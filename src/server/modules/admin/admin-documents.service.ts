@@ -31,7 +31,14 @@ export class AdminDocumentsService {
     const shared = Number(row.shared ?? 0);
     const awaiting = Number(row.awaiting ?? 0);
     const completed = Number(row.completed ?? 0);
-    return { total, signed, shared, awaiting, completed, pending: total - signed - shared - awaiting - completed };
+    return {
+      total,
+      signed,
+      shared,
+      awaiting,
+      completed,
+      pending: total - signed - shared - awaiting - completed,
+    };
   }
 
   /** Uploads and signings per day, for the reports. */

@@ -90,12 +90,20 @@ test("the signing requests' limits are security settings, in effect at once", as
     signingMailsPerRecipientPerHour: 2,
   });
   expect(saved.statusCode).toBe(200);
-  expect(saved.json()).toMatchObject({ signingRequestsPerUserPerHour: 3, signingMailsPerRecipientPerHour: 2 });
-  expect(ctx.app.limits).toMatchObject({ signingRequestsPerUserPerHour: 3, signingMailsPerRecipientPerHour: 2 });
+  expect(saved.json()).toMatchObject({
+    signingRequestsPerUserPerHour: 3,
+    signingMailsPerRecipientPerHour: 2,
+  });
+  expect(ctx.app.limits).toMatchObject({
+    signingRequestsPerUserPerHour: 3,
+    signingMailsPerRecipientPerHour: 2,
+  });
   const zero = await admin.put('/api/admin/security-settings', { ...current, signingCallsPerIpPerHour: 0 });
   expect(zero.statusCode).toBe(400);
   // Left out: kept as stored.
   const { signingRequestsPerUserPerHour: _r, ...older } = current;
-  expect((await admin.put('/api/admin/security-settings', older)).json().signingRequestsPerUserPerHour).toBe(3);
+  expect((await admin.put('/api/admin/security-settings', older)).json().signingRequestsPerUserPerHour).toBe(
+    3,
+  );
   await admin.put('/api/admin/security-settings', current);
 });

@@ -7,7 +7,6 @@ import type { PdfText } from './pdf-text.ts';
 import { qrModules } from './stamp.ts';
 import { fitLine, layoutLine, wrapLines, type Line, type Operator, type TextStyle } from './text.ts';
 
-
 export interface AuditEvent {
   /** ISO 8601; printed in UTC to the second. */
   at: string;

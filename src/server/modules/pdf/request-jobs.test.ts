@@ -265,7 +265,16 @@ describe('two signers, one after the other, then completion', () => {
   test('the audit page lists every event in order with time, actor, IP and agent, and every hash', async () => {
     expect(auditPages).toEqual([3]);
     const text = (await pdftotext(sealed, 3)).replace(/[ \t]+/g, ' ');
-    const kinds = ['created', 'sent', 'opened', 'code-verified', 'signed', 'reminded', 'signed', 'completed'] as const;
+    const kinds = [
+      'created',
+      'sent',
+      'opened',
+      'code-verified',
+      'signed',
+      'reminded',
+      'signed',
+      'completed',
+    ] as const;
     const order = kinds.map((k) => auditEventLabels[k]);
     let at = 0;
     for (const label of order) {

@@ -469,7 +469,7 @@ describe('GET /api/requests', () => {
     expect((await o.agent.get('/api/requests?pageSize=1&page=2')).json().items[0].id).toBe(first.id);
   });
 
-  test("another user sees none of them; signed out answers 401; an unknown status 400", async () => {
+  test('another user sees none of them; signed out answers 401; an unknown status 400', async () => {
     const o = await ownerWithDocument();
     await send(ctx, o.agent, o.docId, body([person('Ann')]));
     const stranger = await owner(ctx, 'Stranger');

@@ -514,7 +514,9 @@ describe('POST /api/sign/{token}/complete', () => {
     // The two revisions, then the audit-trail page and one seal over the whole file.
     const sizes = await ctx.app.pdf.run('pageSizes', final.bytes);
     expect(sizes.kind === 'ok' && sizes.pages.length).toBe(3);
-    const byteRanges = [...final.bytes.toString('latin1').matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/g)];
+    const byteRanges = [
+      ...final.bytes.toString('latin1').matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/g),
+    ];
     expect(byteRanges).toHaveLength(1);
     const [, , , c, d] = byteRanges[0]!.map(Number);
     expect(c! + d!).toBe(final.bytes.length);
