@@ -16,6 +16,7 @@ export const requestMessages = {
   expiryTooFar: 'A request can stay open for at most 365 days.',
   remindersInvalid: 'Reminders are sent after 1 to 365 days, or turned off.',
   tooManyFields: 'A request can have at most 500 fields.',
+  nobodyActs: 'Add at least one signer or approver: viewers only receive the final copy.',
   fieldTypeInvalid: 'A field is a signature, initials, name, date, text or checkbox.',
   fieldRecipientMissing: (index: number) =>
     `A field belongs to recipient ${index + 1}, who is not in the list.`,
@@ -83,6 +84,12 @@ export const requestMessages = {
   savedNotFound: 'That saved signature is not among yours, or it has no image.',
   finished: 'Thank you. You have finished; everyone will receive the final document once all have signed.',
   finishedLast: 'Thank you. Everyone has signed: the final document is being sealed and sent to all.',
+  fieldCannotBeDrawn: (reason: string, characters?: string[]) =>
+    reason === 'unknown-glyphs' && characters?.length
+      ? `These characters cannot be printed on the document: ${characters.join(' ')}. Please write them differently.`
+      : reason === 'text-too-long' || reason === 'text-does-not-fit'
+        ? 'A text is too long for its field. Please shorten it.'
+        : 'A field could not be drawn on the document. Please fill it in again.',
   reasonRequired: 'Tell the sender why you decline.',
   reasonTooLong: 'The reason cannot exceed 500 characters.',
   declined: 'You have declined to sign. The sender has been told.',

@@ -288,6 +288,35 @@ export interface RequestResponse {
   request: SigningRequest;
 }
 
+/** GET /api/requests?status=&page=&pageSize=: the signed-in user's requests, newest first. */
+export const requestListQuery = z.object({
+  status: z.enum(['active', 'completed', 'cancelled', 'declined', 'expired']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type RequestListQuery = z.input<typeof requestListQuery>;
+
+/** One request in the owner's list: enough for a row with each recipient's state. */
+export interface RequestSummary {
+  id: number;
+  documentId: number;
+  documentName: string;
+  status: RequestStatus;
+  order: SigningOrder;
+  createdAt: string;
+  expiresAt: string;
+  endedAt: string | null;
+  recipients: Pick<
+    RequestRecipient,
+    'id' | 'name' | 'email' | 'role' | 'status' | 'signedAt' | 'declinedAt'
+  >[];
+}
+
+export interface RequestListResponse {
+  items: RequestSummary[];
+  total: number;
+}
+
 /** GET /api/documents/{id}/requests/current: the latest request of the document, or null. */
 export interface CurrentRequestResponse {
   request: SigningRequest | null;
