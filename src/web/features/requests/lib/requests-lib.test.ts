@@ -39,7 +39,9 @@ describe('composing a request', () => {
       ['Ann', 'ann@example.com', 'signer'],
       ['Ann B', 'ANN@example.com ', 'signer'],
     ]);
-    expect(checkCompose(d, NOW)).toEqual({ 'recipients.1.email': m.recipientEmailRepeated('ann@example.com') });
+    expect(checkCompose(d, NOW)).toEqual({
+      'recipients.1.email': m.recipientEmailRepeated('ann@example.com'),
+    });
   });
 
   test('an invalid address and a missing name go on their fields', () => {
@@ -51,7 +53,10 @@ describe('composing a request', () => {
 
   test('more than 20 recipients are refused', () => {
     const d = draftWith(
-      Array.from({ length: 21 }, (_, i) => [`P${i}`, `p${i}@example.com`, 'signer'] as [string, string, 'signer']),
+      Array.from(
+        { length: 21 },
+        (_, i) => [`P${i}`, `p${i}@example.com`, 'signer'] as [string, string, 'signer'],
+      ),
     );
     expect(checkCompose(d, NOW).recipients).toBe(m.tooManyRecipients);
   });
@@ -120,7 +125,10 @@ describe('fields', () => {
       ['Bob', 'bob@example.com', 'signer'],
     ]);
     const [ann, bob] = d.recipients;
-    const fields = [newField([], ann!.key, 'signature', 1, page), newField([], bob!.key, 'signature', 2, page)];
+    const fields = [
+      newField([], ann!.key, 'signature', 1, page),
+      newField([], bob!.key, 'signature', 2, page),
+    ];
     const swapped = { ...d, recipients: moveRecipient(d.recipients, 1, -1), fields };
     const body = toCreateBody(swapped, NOW);
     expect(body.recipients.map((r) => r.name)).toEqual(['Bob', 'Ann']);
@@ -134,9 +142,9 @@ describe('fields', () => {
 
 describe('server answers', () => {
   test('schema issues and service paths land on their fields; the rest above the form', () => {
-    expect(
-      serverIssues({ issues: [{ path: 'recipients.1.email', message: 'dup' }] }, 'dup'),
-    ).toEqual({ 'recipients.1.email': 'dup' });
+    expect(serverIssues({ issues: [{ path: 'recipients.1.email', message: 'dup' }] }, 'dup')).toEqual({
+      'recipients.1.email': 'dup',
+    });
     expect(serverIssues({ path: ['fields', 3, 'rect'] }, 'off page')).toEqual({ fields: 'off page' });
     expect(serverIssues({ path: ['recipients', 0] }, 'no sig')).toEqual({ fields: 'no sig' });
     expect(serverIssues({ path: ['expiresAt'] }, 'too far')).toEqual({ expiresAt: 'too far' });
