@@ -201,7 +201,7 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
     'aria-selected',
     'true',
   );
-  await expect(page.getByRole('link', { name: 'Lease agreement' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Lease agreement', exact: true })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByTestId('count-awaiting').getByRole('definition')).toHaveText(/^1/);
 
@@ -327,7 +327,7 @@ test('a recipient declines with a reason: the owner sees why, the document is pe
 
   await page.reload();
   await expect(page.getByTestId('request-status')).toHaveText(requestText.requestStatus.declined);
-  await expect(page.getByText('The salary is wrong.')).toBeVisible();
+  await expect(page.getByTestId('request-recipient').getByText('The salary is wrong.')).toBeVisible();
   await expect(page.getByText(documentMessages.statusPending).first()).toBeVisible();
   await expect(page.getByRole('link', { name: documentsText.requestSignatures })).toBeVisible();
 });
