@@ -36,7 +36,7 @@ export const requestText = {
   resend: 'Resend',
   resendFor: (name: string) => `Resend the link to ${name}`,
   remind: 'Remind now',
-  remindFor: (name: string) => `Remind ${name} now`,
+  remindFor: (name: string) => `Remind now: ${name}`,
   cancel: 'Cancel request',
   cancelTitle: 'Cancel this signing request?',
   cancelText:

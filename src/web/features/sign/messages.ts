@@ -5,7 +5,7 @@ export const signText = {
   pageTitle: (name: string) => `Sign: ${name}`,
   loading: 'Opening your signing link…',
   eyebrow: 'Signing request',
-  from: (sender: string, email: string) => `From ${sender} (${email})`,
+  from: (sender: string, email: string) => (sender === email ? `From ${email}` : `From ${sender} (${email})`),
   until: (date: string) => `The link works until ${date}.`,
 
   deadTitle: 'This link no longer works',
@@ -50,9 +50,9 @@ export const signText = {
     `Checkbox on page ${page}, ${required ? 'required' : 'optional'}`,
   serverField: (type: string, shown: string) => `${type}: ${shown}, filled in when you finish`,
   tapToFill: {
-    signature: 'Tap to sign',
-    initials: 'Tap for initials',
-    text: 'Tap to type',
+    signature: 'Sign here',
+    initials: 'Initial here',
+    text: 'Type here',
     checkbox: '',
     name: '',
     date: '',

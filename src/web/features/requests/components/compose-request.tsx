@@ -140,7 +140,10 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
               pdf={pdf.doc}
               recipients={draft.recipients}
               fields={draft.fields}
-              onFields={(update) => setDraft((d) => ({ ...d, fields: update(d.fields) }))}
+              onFields={(update) => {
+                setProblems([]);
+                setDraft((d) => ({ ...d, fields: update(d.fields) }));
+              }}
             />
           ) : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
