@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { documentMessages } from '../src/shared/documents/messages.ts';
 import type { DocumentSummary } from '../src/shared/documents/schemas.ts';
 import { auditEventLabels, requestMessages as m } from '../src/shared/requests/messages.ts';
@@ -45,9 +46,21 @@ async function qpdfCheck(bytes: Buffer) {
 }
 
 /** An owner signed in on the page, with a two-page PDF uploaded; returns its id. */
-async function ownerWithDocument(page: Page, name = 'Lease agreement') {
+async function ownerWithDocument(page: Page, name = 'Lease agreement', withSavedSignature = false) {
   await page.goto('/');
   const { csrf } = await signUpViaApi(page.request, { email: uniqueEmail('owner') });
+  if (withSavedSignature) {
+    const png = await sharp(Buffer.from(SIGNATURE_SVG)).png().toBuffer();
+    const saved = await page.request.post('/api/signatures', {
+      headers: { 'x-csrf-token': csrf },
+      data: {
+        signatureData: `data:image/png;base64,${png.toString('base64')}`,
+        signerName: 'Ola Owner',
+        consent: true,
+      },
+    });
+    expect(saved.status()).toBe(201);
+  }
   const up = await page.request.post('/api/documents/upload', {
     headers: { 'x-csrf-token': csrf },
     multipart: { name, file: { name: 'lease.pdf', mimeType: 'application/pdf', buffer: await simplePdf(2) } },
@@ -55,6 +68,9 @@ async function ownerWithDocument(page: Page, name = 'Lease agreement') {
   expect(up.status()).toBe(201);
   return ((await up.json()) as DocumentSummary).id;
 }
+
+const SIGNATURE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><path d="M20 150 C 80 20, 160 20, 200 120 S 320 180, 380 40" stroke="black" stroke-width="8" fill="none"/></svg>';
 
 async function fillRecipient(page: Page, i: number, name: string, email: string) {
   const row = page.getByTestId('recipient-row').nth(i);
@@ -383,4 +399,34 @@ test('the owner resends a link (the old one dies) and cancels the request (every
     await expect(ep.getByRole('heading', { name: s.deadTitle })).toBeVisible();
   }
   await context.close();
+});
+
+test('the owner includes themself and, signed in with the same address, signs with a saved signature', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const id = await ownerWithDocument(page, 'Own contract', true);
+  const me = (await (await page.request.get('/api/user')).json()) as { email: string };
+  await page.goto(`/documents/${id}/request`);
+  await page.getByRole('button', { name: c.includeMyself }).click();
+  await expect(page.getByTestId('recipient-row').first().getByLabel(c.emailLabel)).toHaveValue(me.email);
+  await page.getByTestId('recipient-row').first().getByLabel(c.nameLabel).fill('Ola Owner');
+  await page.getByRole('switch', { name: c.requireCodeLabel }).click();
+  await page.getByRole('button', { name: c.next }).click();
+  await addField(page, /Ola Owner/, 'signature');
+  await page.getByRole('button', { name: c.send }).click();
+  await expect(page.getByTestId('request-status')).toHaveText(requestText.requestStatus.active);
+
+  await page.goto(linkIn(await mailTo(me.email), '/sign/'));
+  await page.getByRole('button', { name: /^Signature field on page 1/ }).click();
+  await page.getByRole('tab', { name: s.tabSaved }).click();
+  await page.getByRole('button', { name: s.useSaved('Ola Owner') }).click();
+  await page.getByRole('button', { name: s.apply }).click();
+  await page.getByRole('button', { name: s.finish }).click();
+  await expect(page.getByText(m.finishedLast)).toBeVisible();
+  await expect
+    .poll(async () => (await currentRequest(page, id)).status, { timeout: 60_000 })
+    .toBe('completed');
+  await page.goto('/documents?status=completed');
+  await expect(page.getByRole('link', { name: 'Own contract', exact: true })).toBeVisible();
 });
