@@ -417,7 +417,8 @@ test('the owner includes themself and, signed in with the same address, signs wi
   await page.getByRole('button', { name: c.send }).click();
   await expect(page.getByTestId('request-status')).toHaveText(requestText.requestStatus.active);
 
-  await page.goto(linkIn(await mailTo(me.email), '/sign/'));
+  // Mail 1 confirmed the sign-up; mail 2 is the request.
+  await page.goto(linkIn(await mailTo(me.email, 2), '/sign/'));
   await page.getByRole('button', { name: /^Signature field on page 1/ }).click();
   await page.getByRole('tab', { name: s.tabSaved }).click();
   await page.getByRole('button', { name: s.useSaved('Ola Owner') }).click();
