@@ -31,6 +31,7 @@ export function SignatureDialog({
   onApply,
 }: SignatureDialogProps) {
   const initials = field?.type === 'initials';
+  // touch-action: manipulation: a tap right after drawing is a click, not the second half of a double-tap zoom.
   return (
     <Dialog open={field !== null} onOpenChange={(open) => !open && onClose()}>
       {field ? (
@@ -38,6 +39,7 @@ export function SignatureDialog({
           title={initials ? t.initialsTitle : t.signatureTitle}
           description={t.signatureDescription}
           size="md"
+          className="touch-manipulation"
         >
           <Body
             key={field.id}
