@@ -4,6 +4,7 @@ import { benchCreator } from './creator.ts';
 import { benchDocuments } from './documents.ts';
 import { benchHostileImages } from './hostile-images.ts';
 import { benchLookups } from './lookups.ts';
+import { benchRequests } from './requests.ts';
 import { benchStartup } from './startup.ts';
 import { benchWeb } from './web.ts';
 
@@ -18,6 +19,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   admin: benchAdmin,
   startup: benchStartup,
   images: benchHostileImages,
+  requests: benchRequests,
 };
 
 for (const [name, run] of Object.entries(suites)) {

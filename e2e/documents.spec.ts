@@ -471,7 +471,7 @@ test('tabs, search, sort, ?status=pending and delete with confirmation', async (
   await page.getByLabel(t.sortLabel).selectOption('newest');
 
   await page.getByRole('button', { name: t.actionsFor('Beta lease') }).click();
-  await expect(page.getByRole('menuitem', { name: m.sign })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: m.sign, exact: true })).toBeVisible();
   await page.getByRole('menuitem', { name: m.delete }).click();
   const confirm = page.getByRole('alertdialog', { name: m.deleteTitle });
   await expect(confirm).toContainText(m.deleteText);

@@ -19,6 +19,7 @@ import { blogRoutes, blogSitemapSource } from './modules/blog/blog.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
+import { requestRoutes } from './modules/requests/module.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   mailTemplateRoutes(app);
   blogRoutes(app);
   seoRoutes(app, [blogSitemapSource(app)]);
+  requestRoutes(app);
 
   const stopBackgroundWork = await startAll(
     backgroundWork(services, app.log, { closeDb: !opts.db }),

@@ -15,13 +15,10 @@ export function backgroundWork(s: Services, log: LifecycleLog, opts: { closeDb: 
     // sharp and SVG work in child processes, shared by the apps of this process
     { name: 'image pool', start: () => void holdImagePool(), stop: releaseImagePool },
     { name: 'PDF pool', stop: () => s.pdf.close() },
-    {
-      name: 'mail',
-      stop: async () => {
-        await s.mail.flush();
-        s.mail.close();
-      },
-    },
+    // mails waiting for the queue are written before the transport closes
+    { name: 'mail', stop: () => s.mail.close() },
+    // jobs (mail, signing requests) run on the pools and the mailer: the queue stops before them
+    { name: 'job queue', start: () => s.jobs.start(), stop: () => s.jobs.stop() },
     // work started after earlier answers (mail, counts) ends before the mailer and the database close
     { name: 'account background jobs', stop: () => s.accounts.settle() },
     every('daily statistics flush', DAILY_STATS_FLUSH_MS, () => s.dailyStats.flush(), log, {

@@ -20,8 +20,11 @@ import { BlogService } from './modules/blog/blog.service.ts';
 import { AnonymousLimits } from './modules/captcha/anonymous-limits.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { DocumentsService } from './modules/documents/documents.service.ts';
+import { JobQueue } from './modules/jobs/job-queue.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { PdfPool } from './modules/pdf/pdf-pool.ts';
+import { createRequests } from './modules/requests/module.ts';
+import type { RequestsService } from './modules/requests/requests.service.ts';
 import { SeoService } from './modules/seo/seo.service.ts';
 import { SignaturesService } from './modules/signatures/signatures.service.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
@@ -46,6 +49,7 @@ export interface Services {
   sessions: SessionStore;
   anonymousLimits: AnonymousLimits;
   captcha: CaptchaService;
+  jobs: JobQueue;
   mail: MailService;
   activity: ActivityService;
   accounts: AccountsService;
@@ -57,6 +61,7 @@ export interface Services {
   ipTracking: IpTracking;
   dailyStats: DailyStats;
   seo: SeoService;
+  requests: RequestsService;
 }
 
 /**
@@ -82,7 +87,8 @@ export async function buildServices(
 
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
-  const mail = new MailService(db, clock, log, config.smtpUrl, config.mailFrom);
+  const jobs = new JobQueue(db, dialect, clock, log);
+  const mail = new MailService(db, clock, log, config.smtpUrl, config.mailFrom, jobs);
   const secretBox = new SecretBox(settingsKey!);
   const emailStore = createEmailSettingsStore(db, clock, log);
   emailStore.onChange = (e) => mail.configure(e.host ? smtpSettings(e, secretBox, log) : null);
@@ -113,10 +119,12 @@ export async function buildServices(
   const pdf = new PdfPool();
   const documents = new DocumentsService(db, clock, pdf, signatures, publicUrl);
   await documents.init();
+  mail.loadFile = (f) => documents.files.get(f.documentId, f.kind);
   const accounts = new AccountsService(db, clock, limiter, currentLimits, mail, activity, publicUrl);
   accounts.onBackgroundError = (err) => log.error({ err: err.message }, 'account background job failed');
   const ipTracking = new IpTracking(db, clock, log);
   await ipTracking.refreshBlocked();
+  const requests = createRequests({ db, clock, publicUrl, documents, signatures, pdf, jobs, mail, log });
 
   const services: Services = {
     config,
@@ -135,6 +143,7 @@ export async function buildServices(
     sessions: new SessionStore(db, clock, currentLimits, hmac(csrfKey!, 'anonymous-session')),
     anonymousLimits: new AnonymousLimits(limiter, clock, currentLimits, log),
     captcha,
+    jobs,
     mail,
     activity,
     accounts,
@@ -146,6 +155,7 @@ export async function buildServices(
     ipTracking,
     dailyStats: new DailyStats(db, clock, log),
     seo: new SeoService(() => site, config.webRoot),
+    requests,
   };
   return { services, csrfKey: csrfKey! };
 }

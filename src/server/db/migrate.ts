@@ -12,6 +12,8 @@ import * as m0009 from './migrations/0009-signature-lookups.ts';
 import * as m0010 from './migrations/0010-signature-images.ts';
 import * as m0011 from './migrations/0011-pending-signups.ts';
 import * as m0012 from './migrations/0012-storage-quotas.ts';
+import * as m0013 from './migrations/0013-jobs.ts';
+import * as m0014 from './migrations/0014-signing-requests.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -28,6 +30,8 @@ const all: Record<string, DialectMigration> = {
   '0010-signature-images': m0010,
   '0011-pending-signups': m0011,
   '0012-storage-quotas': m0012,
+  '0013-jobs': m0013,
+  '0014-signing-requests': m0014,
 };
 
 /** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */
@@ -38,10 +42,12 @@ export async function migrateToLatest(db: Db, dialect: Dialect, upTo?: string): 
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
-        entries.slice(0, last + 1).map(([name, m]): [string, Migration] => [
-          name,
-          { up: (d) => m.up(d as Db, dialect), ...(m.down ? { down: (d) => m.down!(d as Db) } : {}) },
-        ]),
+        entries
+          .slice(0, last + 1)
+          .map(([name, m]): [string, Migration] => [
+            name,
+            { up: (d) => m.up(d as Db, dialect), ...(m.down ? { down: (d) => m.down!(d as Db) } : {}) },
+          ]),
       ),
   };
   // Kysely looks for its own tables across every schema; name ours, or another schema's tables fool it.

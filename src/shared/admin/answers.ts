@@ -72,9 +72,15 @@ export interface ActivityItem {
 /** GET /api/admin/documents/summary, and the dashboard's document counts. */
 export interface DocumentCounts {
   total: number;
+  /** Signed by their owner. */
   signed: number;
+  /** Not signed, with a live share link (and no open signing request). */
   shared: number;
   pending: number;
+  /** A signing request is open. */
+  awaiting: number;
+  /** Sealed after a signing request. */
+  completed: number;
 }
 
 /** GET /api/admin/dashboard */
@@ -152,6 +158,11 @@ export interface SecuritySettings {
   storageQuotaMb: number;
   uploadsPerUserPerHour: number;
   uploadsPerIpPerHour: number;
+  signingRequestsPerUserPerHour: number;
+  signingCallsPerTokenPerHour: number;
+  signingCallsPerIpPerHour: number;
+  signingCodesPerRecipientPerHour: number;
+  signingMailsPerRecipientPerHour: number;
 }
 
 /** GET/PUT /api/admin/settings */

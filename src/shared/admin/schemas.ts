@@ -67,6 +67,15 @@ export const securitySettingsSchema = z
     storageQuotaMb: minutes(1, 1_000_000, 'The storage quota').optional(),
     uploadsPerUserPerHour: minutes(1, 10_000, 'Uploads per user and hour').optional(),
     uploadsPerIpPerHour: minutes(1, 100_000, 'Uploads per IP and hour').optional(),
+    signingRequestsPerUserPerHour: minutes(1, 10_000, 'Signing requests per user and hour').optional(),
+    signingCallsPerTokenPerHour: minutes(10, 100_000, 'Signing page calls per link and hour').optional(),
+    signingCallsPerIpPerHour: minutes(10, 1_000_000, 'Signing page calls per IP and hour').optional(),
+    signingCodesPerRecipientPerHour: minutes(1, 100, 'Identity codes per recipient and hour').optional(),
+    signingMailsPerRecipientPerHour: minutes(
+      1,
+      100,
+      'Resends and reminders per recipient and hour',
+    ).optional(),
   })
   .refine((v) => v.lookupsBeforeBlock > v.lookupsBeforeCaptcha, {
     message: 'Look-ups before blocking must be more than look-ups before CAPTCHA',

@@ -68,4 +68,6 @@ export interface PublicSignature {
   /** URL of a reduced, watermarked verification copy, or '' when saved without an image. */
   signatureData: string;
   isRegisteredUser: boolean;
+  /** A signature made through a signing request (issue 12): whose, masked, and on what. */
+  signingRequest?: { signerEmail: string; documentName: string };
 }

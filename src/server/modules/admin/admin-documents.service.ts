@@ -18,8 +18,10 @@ export class AdminDocumentsService {
       .selectFrom('documents as d')
       .select([
         sql<number>`count(*)`.as('total'),
-        sql<number>`sum(case when d.signed_at is not null then 1 else 0 end)`.as('signed'),
-        sql<number>`sum(case when d.signed_at is null and exists (select 1 from share_links s where s.document_id = d.id and s.revoked_at is null and (s.expires_at is null or s.expires_at > ${now})) then 1 else 0 end)`.as(
+        sql<number>`sum(case when d.status = 'signed' then 1 else 0 end)`.as('signed'),
+        sql<number>`sum(case when d.status = 'awaiting' then 1 else 0 end)`.as('awaiting'),
+        sql<number>`sum(case when d.status = 'completed' then 1 else 0 end)`.as('completed'),
+        sql<number>`sum(case when d.status = 'pending' and exists (select 1 from share_links s where s.document_id = d.id and s.revoked_at is null and (s.expires_at is null or s.expires_at > ${now})) then 1 else 0 end)`.as(
           'shared',
         ),
       ])
@@ -27,7 +29,16 @@ export class AdminDocumentsService {
     const total = Number(row.total);
     const signed = Number(row.signed ?? 0);
     const shared = Number(row.shared ?? 0);
-    return { total, signed, shared, pending: total - signed - shared };
+    const awaiting = Number(row.awaiting ?? 0);
+    const completed = Number(row.completed ?? 0);
+    return {
+      total,
+      signed,
+      shared,
+      awaiting,
+      completed,
+      pending: total - signed - shared - awaiting - completed,
+    };
   }
 
   /** Uploads and signings per day, for the reports. */

@@ -27,7 +27,7 @@ test('uploads show in the dashboard counts and the report series', async () => {
   );
   expect(res.statusCode).toBe(201);
   const dash = (await admin.get('/api/admin/dashboard')).json();
-  expect(dash.documents).toEqual({ total: 1, signed: 0, shared: 0, pending: 1 });
+  expect(dash.documents).toEqual({ total: 1, signed: 0, shared: 0, pending: 1, awaiting: 0, completed: 0 });
   const report = (await admin.get('/api/admin/reports')).json();
   expect(report.series.documentsUploaded.at(-1)).toBe(1);
   expect(report.series.documentsSigned.at(-1)).toBe(0);

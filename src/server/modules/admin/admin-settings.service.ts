@@ -96,6 +96,11 @@ export class AdminSettingsService {
       storageQuotaMb: Math.round(l.storageQuotaBytes / MB),
       uploadsPerUserPerHour: l.uploadsPerUserPerHour,
       uploadsPerIpPerHour: l.uploadsPerIpPerHour,
+      signingRequestsPerUserPerHour: l.signingRequestsPerUserPerHour,
+      signingCallsPerTokenPerHour: l.signingCallsPerTokenPerHour,
+      signingCallsPerIpPerHour: l.signingCallsPerIpPerHour,
+      signingCodesPerRecipientPerHour: l.signingCodesPerRecipientPerHour,
+      signingMailsPerRecipientPerHour: l.signingMailsPerRecipientPerHour,
     };
   }
 
@@ -113,6 +118,7 @@ export class AdminSettingsService {
       ...(b.storageQuotaMb ? { storageQuotaBytes: b.storageQuotaMb * MB } : {}),
       ...(b.uploadsPerUserPerHour ? { uploadsPerUserPerHour: b.uploadsPerUserPerHour } : {}),
       ...(b.uploadsPerIpPerHour ? { uploadsPerIpPerHour: b.uploadsPerIpPerHour } : {}),
+      ...optionalCounts(b, SIGNING_LIMITS),
     });
     await audit(this.app.activity, actor, `security settings changed: ${JSON.stringify(b)}`);
     return this.security();
@@ -128,4 +134,23 @@ export class AdminSettingsService {
     await audit(this.app.activity, actor, 'site settings changed');
     return this.site();
   }
+}
+
+/** The signing requests' limits (issue 12): counts an admin edits as they are stored. */
+const SIGNING_LIMITS = [
+  'signingRequestsPerUserPerHour',
+  'signingCallsPerTokenPerHour',
+  'signingCallsPerIpPerHour',
+  'signingCodesPerRecipientPerHour',
+  'signingMailsPerRecipientPerHour',
+] as const;
+
+/** The counts the client sent; the ones it left out keep their stored values. */
+function optionalCounts<K extends keyof SecuritySettingsInput>(b: SecuritySettingsInput, keys: readonly K[]) {
+  const out: Partial<Record<K, number>> = {};
+  for (const k of keys) {
+    const v = b[k];
+    if (typeof v === 'number') out[k] = v;
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 import type { App } from '#server/app-types.ts';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import { blogAdminRoutes } from '../blog/blog-admin.routes.ts';
+import { jobsAdminRoutes } from '../jobs/jobs-admin.routes.ts';
 import { adminActivityRoutes } from './admin-activity.routes.ts';
 import { AdminActivityService } from './admin-activity.service.ts';
 import { adminDashboardRoutes } from './admin-dashboard.routes.ts';
@@ -42,6 +43,7 @@ async function adminApi(app: App) {
   adminIpRoutes(app, new AdminIpService(app));
   adminDocumentRoutes(app, documents);
   blogAdminRoutes(app);
+  jobsAdminRoutes(app);
 }
 
 /**

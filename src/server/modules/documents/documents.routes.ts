@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentMessages as m } from '#shared/documents/messages.ts';
+import { requestMessages } from '#shared/requests/messages.ts';
 import { checkHashSchema, documentReferenceSchema, signDocumentSchema } from '#shared/documents/schemas.ts';
 import type { App } from '#server/app-types.ts';
 import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
@@ -55,6 +56,8 @@ function signFailure(reply: FastifyReply, r: Exclude<SignOutcome, { kind: 'ok' }
       return reply.code(404).send(notFound);
     case 'already-signed':
       return reply.code(409).send({ message: m.alreadySigned });
+    case 'awaiting':
+      return reply.code(409).send({ message: requestMessages.documentAwaitingLocked });
     case 'signature-not-yours':
       return reply.code(400).send({ message: m.signatureNotYours });
     case 'signature-revoked':
@@ -121,6 +124,8 @@ export function documentRoutes(app: App) {
       const user = currentUser(req);
       const row = await app.documents.delete(user.id, req.params.id);
       if (!row) return reply.code(404).send(notFound);
+      if (row === 'awaiting')
+        return reply.code(409).send({ message: requestMessages.documentAwaitingLocked });
       await app.activity.log('document-deleted', {
         userId: user.id,
         ip: req.ip,

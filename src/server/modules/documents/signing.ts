@@ -15,6 +15,7 @@ export type SignOutcome =
       kind:
         | 'missing'
         | 'already-signed'
+        | 'awaiting'
         | 'signature-not-yours'
         | 'signature-revoked'
         | 'signature-no-image'
@@ -57,6 +58,7 @@ export async function signDocument(
   const doc = await svc.row(user.id, id);
   if (!doc) return { kind: 'missing' };
   if (doc.signed_at) return { kind: 'already-signed' };
+  if (doc.status === 'awaiting') return { kind: 'awaiting' };
 
   const ids = [...new Set(input.signatures.map((s) => s.signatureId))];
   const images: RasterImage[] = [];
@@ -167,6 +169,8 @@ export async function signDocument(
           })
           .where('id', '=', doc.id)
           .where('signed_at', 'is', null)
+          // A signing request sent meanwhile holds the document (issue 12).
+          .where('status', '=', 'pending')
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
         await svc.files.put(trx, doc.id, 'signed', signedBytes, result.signedSha256);

@@ -57,7 +57,9 @@ export async function createSelfSignedIdentity(
   const cert = new pkijs.Certificate();
   cert.version = 2;
   const serial = crypto.randomBytes(16);
-  serial[0]! &= 0x7f; // positive
+  // Positive, and a first byte that is not zero: DER wants the shortest form, and OpenSSL refuses a
+  // leading zero byte (1 certificate in 128 failed to load, a test app in a full run now and then).
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   cert.serialNumber = new asn1js.Integer({ valueHex: serial });
   cert.subject = name(commonName);
   cert.issuer = name(commonName);

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { DocumentSummary } from '#shared/documents/schemas.ts';
 import { filterDocuments } from './filter.ts';
-import { centred, moveWithin, resizeWithin, toPosition, type Placement } from './placement.ts';
+import { moveWithin, resizeWithin } from '#web/lib/placement.ts';
+import { centred, toPosition, type Placement } from './placement.ts';
 import { dispositionName } from '#web/lib/save-file.ts';
 import { pdfFileName } from './file-names.ts';
 import { nameFromFile } from './upload-checks.ts';

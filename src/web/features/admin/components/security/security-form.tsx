@@ -32,6 +32,17 @@ const groups: Array<{ title: string; lead: string; fields: Name[] }> = [
     lead: t.uploadsLead,
     fields: ['storageQuotaMb', 'uploadsPerUserPerHour', 'uploadsPerIpPerHour'],
   },
+  {
+    title: t.signing,
+    lead: t.signingLead,
+    fields: [
+      'signingRequestsPerUserPerHour',
+      'signingCallsPerTokenPerHour',
+      'signingCallsPerIpPerHour',
+      'signingCodesPerRecipientPerHour',
+      'signingMailsPerRecipientPerHour',
+    ],
+  },
 ];
 const allFields = groups.flatMap((g) => g.fields);
 

@@ -2,7 +2,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { apiFetch, errorMessage, readBody } from '#web/lib/api.ts';
-import { openPdf } from '../lib/pdf.ts';
+import { openPdf } from '#web/lib/pdf/open-pdf.ts';
 
 interface Loaded {
   key: string;

@@ -2,7 +2,7 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { cn } from '#web/lib/cn.ts';
-import { isRenderCancelled } from '../lib/pdf.ts';
+import { isRenderCancelled } from '#web/lib/pdf/open-pdf.ts';
 
 /** Size of the page as drawn, in CSS pixels (points times the scale, after rotation). */
 export interface DrawnSize {

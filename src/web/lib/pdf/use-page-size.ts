@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
-import type { PageSize } from '../lib/placement.ts';
+import type { PageSize } from '#web/lib/placement.ts';
 
 /**
  * A page's size in points as displayed: pdf.js's viewport at scale 1 (its CropBox, turned by its
