@@ -5,6 +5,7 @@ import { benchDocuments } from './documents.ts';
 import { benchHostileImages } from './hostile-images.ts';
 import { benchLookups } from './lookups.ts';
 import { benchRequests } from './requests.ts';
+import { benchSeals } from './seals.ts';
 import { benchStartup } from './startup.ts';
 import { benchWeb } from './web.ts';
 
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   startup: benchStartup,
   images: benchHostileImages,
   requests: benchRequests,
+  seals: benchSeals,
 };
 
 for (const [name, run] of Object.entries(suites)) {

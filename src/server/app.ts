@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { validatorWithoutNul } from './lib/validator.ts';
 import { startAll } from './lifecycle.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { accountSecurityRoutes } from './modules/accounts/security.routes.ts';
 import { adminPlugin } from './modules/admin/admin.routes.ts';
 import { supportRoutes } from './modules/admin/support.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -21,6 +22,7 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
 import { requestRoutes } from './modules/requests/module.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { registerSeals } from './modules/seals/seals.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -108,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   );
   captchaRoutes(app);
   accountRoutes(app);
+  accountSecurityRoutes(app);
   signatureRoutes(app);
   verificationRoutes(app);
   documentRoutes(app);
@@ -118,6 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   blogRoutes(app);
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
+  await registerSeals(app);
 
   const stopBackgroundWork = await startAll(
     backgroundWork(services, app.log, { closeDb: !opts.db }),

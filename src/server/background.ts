@@ -35,12 +35,18 @@ export function backgroundWork(s: Services, log: LifecycleLog, opts: { closeDb: 
     { name: 'security limits', start: () => s.limitsStore.start(), stop: () => s.limitsStore.stop() },
     { name: 'site settings', start: () => s.siteStore.start(), stop: () => s.siteStore.stop() },
     { name: 'e-mail settings', start: () => s.emailStore.start(), stop: () => s.emailStore.stop() },
+    {
+      name: 'two-factor policy',
+      start: () => s.twoFactorPolicy.start(),
+      stop: () => s.twoFactorPolicy.stop(),
+    },
     every(
       'clean-up',
       CLEAN_UP_MS,
       () =>
         Promise.all([
           s.sessions.purgeExpired(),
+          s.accountSecurity.purgeExpired(),
           s.limiter.purgeExpired(),
           s.signatures.purgeExpired(),
           s.signatures.purgeOrphanLookups(),

@@ -12,7 +12,9 @@ import { SecretBox } from './lib/secret-box.ts';
 import { loadSecret } from './lib/secrets.ts';
 import type { SettingsStore } from './lib/settings-store.ts';
 import { createSiteSettingsStore, type SiteSettings } from './lib/site-settings.ts';
+import { AccountSecurity } from './modules/accounts/account-security.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { createTwoFactorPolicyStore, type TwoFactorPolicy } from './modules/accounts/two-factor-policy.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
 import { ReportsService } from './modules/admin/reports.service.ts';
 import { AnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -53,6 +55,8 @@ export interface Services {
   mail: MailService;
   activity: ActivityService;
   accounts: AccountsService;
+  accountSecurity: AccountSecurity;
+  twoFactorPolicy: SettingsStore<TwoFactorPolicy>;
   signatures: SignaturesService;
   documents: DocumentsService;
   pdf: PdfPool;
@@ -76,7 +80,8 @@ export async function buildServices(
 ): Promise<{ services: Services; csrfKey: string }> {
   const limitsStore = createLimitsStore(db, clock, log);
   const siteStore = createSiteSettingsStore(db, clock, config.publicUrl, log);
-  await Promise.all([limitsStore.load(), siteStore.load()]);
+  const twoFactorPolicy = createTwoFactorPolicyStore(db, clock, log);
+  await Promise.all([limitsStore.load(), siteStore.load(), twoFactorPolicy.load()]);
   const limits = limitsStore.current;
   const site = siteStore.current;
   const currentLimits = () => limits;
@@ -122,6 +127,19 @@ export async function buildServices(
   mail.loadFile = (f) => documents.files.get(f.documentId, f.kind);
   const accounts = new AccountsService(db, clock, limiter, currentLimits, mail, activity, publicUrl);
   accounts.onBackgroundError = (err) => log.error({ err: err.message }, 'account background job failed');
+  const accountSecurity = new AccountSecurity({
+    db,
+    clock,
+    secretBox,
+    keyMaterial: settingsKey!,
+    limiter,
+    limits: currentLimits,
+    policy: twoFactorPolicy,
+    mail,
+    activity,
+    publicUrl,
+    siteName: () => site.siteName,
+  });
   const ipTracking = new IpTracking(db, clock, log);
   await ipTracking.refreshBlocked();
   const requests = createRequests({ db, clock, publicUrl, documents, signatures, pdf, jobs, mail, log });
@@ -147,6 +165,8 @@ export async function buildServices(
     mail,
     activity,
     accounts,
+    accountSecurity,
+    twoFactorPolicy,
     signatures,
     documents,
     pdf,

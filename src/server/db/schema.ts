@@ -273,6 +273,75 @@ export interface BlogImagesTable {
   created_at: Timestamp;
 }
 
+/** Issue 14 (migration 0016): an authenticator app's secret, sealed with the SecretBox. */
+export interface UserTotpTable {
+  user_id: number;
+  secret_sealed: string;
+  confirmed_at: Timestamp | null;
+  /** The last 30-second step a code was accepted for (replay refused). */
+  last_step: number | null;
+  created_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC-SHA-256 with a server key (decision 030). */
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url */
+  credential_id: string;
+  /** COSE public key, base64url */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports, as the authenticator reported them */
+  transports: string | null;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface WebauthnChallengesTable {
+  /** SHA-256 of the session id and purpose */
+  key: string;
+  challenge: string;
+  user_id: number | null;
+  expires_at: Timestamp;
+}
+
+export interface PendingLoginsTable {
+  /** SHA-256 of the random value in the browser's HttpOnly cookie */
+  id: string;
+  user_id: number;
+  attempts: number;
+  /** How the first step was passed ('one-time link'), for the log */
+  detail: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface UserDevicesTable {
+  user_id: number;
+  device_key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   blog_posts: BlogPostsTable;
   blog_images: BlogImagesTable;
@@ -306,6 +375,18 @@ export interface Database {
   signing_events: SigningEventsTable;
   signing_codes: SigningCodesTable;
   signing_revisions: SigningRevisionsTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  pending_logins: PendingLoginsTable;
+  email_changes: EmailChangesTable;
+  user_devices: UserDevicesTable;
+  seal_keys: SealKeysTable;
+  log_leaves: LogLeavesTable;
+  log_nodes: LogNodesTable;
+  log_state: LogStateTable;
+  log_heads: LogHeadsTable;
 }
 
 /** Without the quota override: only the quota checks read it, the session's hot path does not. */
@@ -438,3 +519,44 @@ export interface SigningRevisionsTable {
 export type SigningRequestRow = Selectable<SigningRequestsTable>;
 export type SigningRecipientRow = Selectable<SigningRecipientsTable>;
 export type SigningFieldRow = Selectable<SigningFieldsTable>;
+/** Instance signing keys (migration 0015): never deleted; at most one active. */
+export interface SealKeysTable {
+  kid: string;
+  /** JSON: the public JWK (kty, crv, x, y). */
+  public_jwk: string;
+  /** PKCS #8 of the private key, base64, sealed with the settings SecretBox. */
+  private_sealed: string;
+  status: 'active' | 'retired';
+  created_at: Timestamp;
+  retired_at: Timestamp | null;
+  /** Seals dated after this are refused (retirement plus a grace for instances still signing). */
+  valid_until: Timestamp | null;
+}
+
+/** Transparency log (migration 0015): leaves, complete subtrees, the head row, signed heads. */
+export interface LogLeavesTable {
+  idx: number;
+  leaf_hash: Buffer;
+  /** The entry's exact text; its UTF-8 bytes are what the leaf hash covers. */
+  entry: string;
+}
+
+export interface LogNodesTable {
+  level: number;
+  idx: number;
+  hash: Buffer;
+}
+
+export interface LogStateTable {
+  id: number;
+  tree_size: number;
+  root_hash: Buffer;
+}
+
+export interface LogHeadsTable {
+  tree_size: number;
+  root_hash: Buffer;
+  timestamp_ms: number;
+  kid: string;
+  signature: Buffer;
+}

@@ -23,11 +23,13 @@ export interface AdminUser extends PublicUser {
   disabled: boolean;
   signatureCount: number;
   storage: AdminStorage;
+  /** An authenticator app or a passkey (issue 14). */
+  twoFactor: boolean;
 }
 
 /** GET /api/admin/users/:id */
 export interface AdminUserDetail {
-  user: PublicUser & { disabled: boolean; disabledAt: string | null };
+  user: PublicUser & { disabled: boolean; disabledAt: string | null; twoFactor: boolean };
   /** The 50 newest, without their image data. */
   signatures: OwnSignature[];
   signatureCount: number;
@@ -163,6 +165,9 @@ export interface SecuritySettings {
   signingCallsPerIpPerHour: number;
   signingCodesPerRecipientPerHour: number;
   signingMailsPerRecipientPerHour: number;
+  /** Issue 14: who is asked to set up two-factor sign-in. */
+  requireTwoFactorForAdmins: boolean;
+  requireTwoFactorForAll: boolean;
 }
 
 /** GET/PUT /api/admin/settings */

@@ -76,6 +76,8 @@ export const securitySettingsSchema = z
       100,
       'Resends and reminders per recipient and hour',
     ).optional(),
+    requireTwoFactorForAdmins: z.boolean().optional(),
+    requireTwoFactorForAll: z.boolean().optional(),
   })
   .refine((v) => v.lookupsBeforeBlock > v.lookupsBeforeCaptcha, {
     message: 'Look-ups before blocking must be more than look-ups before CAPTCHA',

@@ -11,9 +11,13 @@ import {
 } from '#shared/accounts/schemas.ts';
 import type { FastifyReply } from 'fastify';
 import type { App } from '#server/app-types.ts';
+import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
+import { deviceLabel } from '#shared/accounts/device.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
-import { endSession, startSession } from '#server/plugins/session.ts';
+import { endSession } from '#server/plugins/session.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { afterFirstStep, publicUserOf } from './sign-in.ts';
 
 const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>
   reply.code(429).header('Retry-After', String(t.retryAfter)).send({ message, retryAfter: t.retryAfter });
@@ -22,7 +26,7 @@ export function accountRoutes(app: App) {
   app.get('/api/user', async (req, reply) => {
     const user = req.session?.user;
     if (!user) return reply.code(401).send({ message: m.notSignedIn });
-    return toPublicUser(user);
+    return publicUserOf(app, user);
   });
 
   app.post('/api/login', { schema: { body: loginSchema } }, async (req, reply) => {
@@ -44,16 +48,14 @@ export function accountRoutes(app: App) {
     if (result.kind === 'held') return reply.code(401).send({ message: m.loginHeld });
     if (result.kind === 'invalid') return reply.code(401).send({ message: m.invalidCredentials });
     if (result.kind === 'disabled') return reply.code(403).send({ message: m.accountDisabled });
-    await startSession(app, req, reply, result.user.id);
-    return toPublicUser(result.user);
+    return afterFirstStep(app, req, reply, result.user);
   });
 
   app.post('/api/login-link', { schema: { body: loginLinkSchema } }, async (req, reply) => {
-    const result = await app.accounts.loginWithLink(req.body.token, req.body.email, req.ip);
+    const result = await app.accounts.loginWithLink(req.body.token, req.body.email);
     if (result.kind === 'invalid') return reply.code(400).send({ message: m.loginLinkInvalid });
     if (result.kind === 'disabled') return reply.code(403).send({ message: m.accountDisabled });
-    await startSession(app, req, reply, result.user.id);
-    return toPublicUser(result.user);
+    return afterFirstStep(app, req, reply, result.user, 'one-time link');
   });
 
   app.post('/api/register', { schema: { body: registerRequestSchema } }, async (req, reply) => {
@@ -64,6 +66,7 @@ export function accountRoutes(app: App) {
         .code(400)
         .send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
     }
+    if (isCommonPassword(req.body.password)) return reply.code(400).send({ message: sm.passwordCommon });
     const throttled = await app.accounts.registrationThrottle(req.ip);
     if (throttled) return tooMany(reply, throttled, m.tooManySignUps);
     // The same answer for a new and a taken address (decision 018): the mail says which it was.
@@ -104,8 +107,16 @@ export function accountRoutes(app: App) {
 
   app.post('/api/reset-password', { schema: { body: resetPasswordRequestSchema } }, async (req, reply) => {
     const { token, email, password } = req.body;
+    if (isCommonPassword(password)) return reply.code(400).send({ message: sm.passwordCommon });
     const ok = await app.accounts.resetPassword(token, email, password, req.ip);
     if (!ok) return reply.code(400).send({ message: m.resetLinkInvalid });
+    const user = await app.accounts.findByEmail(email);
+    const s = app.accountSecurity;
+    if (user)
+      s.notifyByMail(
+        user,
+        s.mails.passwordChanged(s.settingsLink, req.ip, deviceLabel(req.headers['user-agent'])),
+      );
     return { message: m.resetOk };
   });
 
@@ -114,11 +125,14 @@ export function accountRoutes(app: App) {
     { onRequest: requireUser, schema: { body: changePasswordRequestSchema } },
     async (req, reply) => {
       const user = currentUser(req);
+      if (isCommonPassword(req.body.newPassword)) return reply.code(400).send({ message: sm.passwordCommon });
       const result = await app.accounts.changePassword(user, req.body.currentPassword, req.body.newPassword);
       if (result === 'wrong') return reply.code(400).send({ message: m.currentPasswordWrong });
       if (result === 'same') return reply.code(400).send({ message: m.samePassword });
       await app.sessions.destroyForUser(user.id, req.session!.id);
-      await app.activity.log('password-changed', { userId: user.id, ip: req.ip });
+      const s = app.accountSecurity;
+      const mail = s.mails.passwordChanged(s.settingsLink, req.ip, deviceLabel(req.headers['user-agent']));
+      await s.notify(user, 'password-changed', req.ip, mail);
       return { message: m.passwordChanged };
     },
   );
@@ -128,6 +142,9 @@ export function accountRoutes(app: App) {
     { onRequest: requireUser, schema: { body: profileSchema } },
     async (req, reply) => {
       const user = currentUser(req);
+      // The address changes only through POST /api/user/email-change: password and a mailed link.
+      if (req.body.email.trim().toLowerCase() !== user.email)
+        return reply.code(400).send({ message: sm.emailChangeUseForm });
       const result = await app.accounts.updateProfile(user, req.body);
       if (result.kind === 'email-taken') return reply.code(409).send({ message: m.emailTaken });
       await app.activity.log('profile-changed', { userId: user.id, ip: req.ip });

@@ -21,6 +21,7 @@ type Deps = Pick<
   | 'site'
   | 'siteStore'
   | 'activity'
+  | 'twoFactorPolicy'
 >;
 
 /** The settings admins change at run time: e-mail, security limits, the site; and the outbox. */
@@ -101,6 +102,8 @@ export class AdminSettingsService {
       signingCallsPerIpPerHour: l.signingCallsPerIpPerHour,
       signingCodesPerRecipientPerHour: l.signingCodesPerRecipientPerHour,
       signingMailsPerRecipientPerHour: l.signingMailsPerRecipientPerHour,
+      requireTwoFactorForAdmins: this.app.twoFactorPolicy.current.requireForAdmins,
+      requireTwoFactorForAll: this.app.twoFactorPolicy.current.requireForAll,
     };
   }
 
@@ -120,6 +123,12 @@ export class AdminSettingsService {
       ...(b.uploadsPerIpPerHour ? { uploadsPerIpPerHour: b.uploadsPerIpPerHour } : {}),
       ...optionalCounts(b, SIGNING_LIMITS),
     });
+    const { requireTwoFactorForAdmins: admins, requireTwoFactorForAll: all } = b;
+    if (admins !== undefined || all !== undefined)
+      await this.app.twoFactorPolicy.save({
+        ...(admins !== undefined ? { requireForAdmins: admins } : {}),
+        ...(all !== undefined ? { requireForAll: all } : {}),
+      });
     await audit(this.app.activity, actor, `security settings changed: ${JSON.stringify(b)}`);
     return this.security();
   }

@@ -14,6 +14,7 @@ import {
   type Paged,
 } from '#shared/admin/schemas.ts';
 import type { PublicUser } from '#shared/accounts/schemas.ts';
+import { securityMessages } from '#shared/accounts/security-messages.ts';
 import type { FastifyReply } from 'fastify';
 import type { App } from '#server/app-types.ts';
 import { MB } from '../documents/storage.ts';
@@ -71,6 +72,12 @@ export function adminUserRoutes(app: App, users: AdminUsersService) {
     if (sent.kind === 'missing') return reply.code(404).send(notFound);
     if (sent.kind === 'verified') return reply.code(409).send({ message: m.alreadyVerified });
     return { message: m.verificationResent(sent.email) } satisfies Message;
+  });
+
+  app.post('/users/:id/reset-2fa', { schema: { params: idParams } }, async (req, reply) => {
+    const change = await users.resetTwoFactor(actorOf(req), req.params.id);
+    if (change.kind !== 'ok') return refuse(reply, change, securityMessages.twoFactorResetSelf);
+    return { message: securityMessages.twoFactorReset } satisfies Message;
   });
 
   app.delete('/users/:id', { schema: { params: idParams } }, async (req, reply) => {

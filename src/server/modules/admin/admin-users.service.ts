@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { AdminStorage, AdminUser, AdminUserDetail, AdminUserStatus } from '#shared/admin/answers.ts';
 import type { adminUsersQuery } from '#shared/admin/schemas.ts';
 import type { PublicUser } from '#shared/accounts/schemas.ts';
 import { formatMegabytes } from '#shared/documents/storage.ts';
 import type { z } from 'zod';
 import type { App } from '#server/app-types.ts';
+import type { Database } from '#server/db/schema.ts';
 import { iso } from '#server/lib/clock.ts';
 import { toPublicUser } from '../accounts/accounts.service.ts';
 import { usedBytesByUser } from '../documents/storage.ts';
@@ -13,7 +14,10 @@ import { audit, type Actor } from './actor.ts';
 import { contains } from './like.ts';
 import { countOf, pagedList } from './paged-list.ts';
 
-type Deps = Pick<App, 'db' | 'clock' | 'limits' | 'accounts' | 'signatures' | 'sessions' | 'activity'>;
+type Deps = Pick<
+  App,
+  'db' | 'clock' | 'limits' | 'accounts' | 'signatures' | 'sessions' | 'activity' | 'accountSecurity'
+>;
 type UsersQuery = z.infer<typeof adminUsersQuery>;
 
 const sortColumn = {
@@ -25,6 +29,19 @@ const sortColumn = {
 
 const overrideOf = (r: { storage_quota_bytes: number | null }) =>
   r.storage_quota_bytes === null ? null : Number(r.storage_quota_bytes);
+
+/** Whether the user has an authenticator app confirmed or a passkey. */
+const twoFactorOn = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb.or([
+    eb.exists(
+      eb
+        .selectFrom('user_totp')
+        .select('user_totp.user_id')
+        .whereRef('user_totp.user_id', '=', 'users.id')
+        .where('user_totp.confirmed_at', 'is not', null),
+    ),
+    eb.exists(eb.selectFrom('passkeys').select('passkeys.id').whereRef('passkeys.user_id', '=', 'users.id')),
+  ]);
 
 /** An admin's change to another account: refused for their own, missing when the id is unknown. */
 export type UserChange<T> = { kind: 'ok'; value: T } | { kind: 'self' } | { kind: 'missing' };
@@ -89,6 +106,7 @@ export class AdminUsersService {
             .whereRef('signatures.user_id', '=', 'users.id')
             .as('signature_count'),
         )
+        .select((eb) => twoFactorOn(eb).as('two_factor'))
         .where('id', 'in', ids)
         .execute(),
       usedBytesByUser(this.app.db, ids),
@@ -102,12 +120,39 @@ export class AdminUsersService {
         disabled: r.disabled_at !== null,
         signatureCount: Number(r.signature_count ?? 0),
         storage: this.storageOf(overrideOf(r), used.get(r.id) ?? 0),
+        twoFactor: Boolean(r.two_factor),
       }));
+  }
+
+  /**
+   * Issue 14 item 4: removes the user's authenticator app, recovery codes and passkeys, so they
+   * sign in with the password again; logged and mailed to the user.
+   */
+  async resetTwoFactor(actor: Actor, id: number): Promise<UserChange<PublicUser>> {
+    if (id === actor.id) return { kind: 'self' };
+    const user = await this.app.accounts.findById(id);
+    if (!user) return { kind: 'missing' };
+    const s = this.app.accountSecurity;
+    await s.twoFactor.reset(id);
+    await audit(this.app.activity, actor, `two-factor reset for ${user.email}`);
+    await s.notify(
+      user,
+      'two-factor-reset',
+      actor.ip,
+      s.mails.twoFactorReset(s.settingsLink),
+      `by admin ${actor.id}`,
+    );
+    return { kind: 'ok', value: toPublicUser(user) };
   }
 
   async detail(id: number): Promise<AdminUserDetail | undefined> {
     const { db } = this.app;
-    const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .select((eb) => twoFactorOn(eb).as('two_factor'))
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!user) return undefined;
     const [signatures, used, sessions] = await Promise.all([
       this.app.signatures.list(user.id),
@@ -115,7 +160,12 @@ export class AdminUsersService {
       countOf(db.selectFrom('sessions').where('user_id', '=', user.id)),
     ]);
     return {
-      user: { ...toPublicUser(user), disabled: user.disabled_at !== null, disabledAt: user.disabled_at },
+      user: {
+        ...toPublicUser(user),
+        disabled: user.disabled_at !== null,
+        disabledAt: user.disabled_at,
+        twoFactor: Boolean(user.two_factor),
+      },
       signatures: signatures.slice(0, 50).map((s) => ({ ...toOwnSignature(s), signatureData: '' })),
       signatureCount: signatures.length,
       activeSessions: Number(sessions),

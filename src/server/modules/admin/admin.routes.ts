@@ -2,6 +2,7 @@ import type { App } from '#server/app-types.ts';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import { blogAdminRoutes } from '../blog/blog-admin.routes.ts';
 import { jobsAdminRoutes } from '../jobs/jobs-admin.routes.ts';
+import { sealsAdminRoutes } from '../seals/seals-admin.routes.ts';
 import { adminActivityRoutes } from './admin-activity.routes.ts';
 import { AdminActivityService } from './admin-activity.service.ts';
 import { adminDashboardRoutes } from './admin-dashboard.routes.ts';
@@ -44,6 +45,7 @@ async function adminApi(app: App) {
   adminDocumentRoutes(app, documents);
   blogAdminRoutes(app);
   jobsAdminRoutes(app);
+  sealsAdminRoutes(app);
 }
 
 /**

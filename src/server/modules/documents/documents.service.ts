@@ -21,6 +21,8 @@ import { FileStore } from './file-store.ts';
 import { SigningIdentityStore } from './signing-identity.ts';
 import { signDocument, type SignOutcome } from './signing.ts';
 import { lockUserQuota, usedBytes } from './storage.ts';
+import { documentLogEntry } from '../seals/entries.ts';
+import { noTransparency, type TransparencyHook } from '../seals/hook.ts';
 import { activeContentOf, toDetail, toSummary, type ShareState } from './views.ts';
 
 export type OverQuota = { kind: 'over-quota' } & StorageUsage;
@@ -40,6 +42,7 @@ const INSPECT_TIMEOUT_MS = 15_000;
 export class DocumentsService {
   readonly files: FileStore;
   readonly identity: SigningIdentityStore;
+  transparency: TransparencyHook = noTransparency;
 
   constructor(
     readonly db: Db,
@@ -224,6 +227,7 @@ export class DocumentsService {
       .where('status', '!=', 'awaiting')
       .returningAll()
       .executeTakeFirst();
+    if (row?.signed_at) await this.transparency.appendToLog(documentLogEntry('document.deleted', row));
     if (row) return row;
     return (await this.row(userId, id))?.status === 'awaiting' ? 'awaiting' : null;
   }

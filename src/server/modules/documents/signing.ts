@@ -8,6 +8,7 @@ import { PoolBusyError } from '../pdf/pdf-pool.ts';
 import { parseSignatureImage } from '../signatures/images.ts';
 import type { DocumentsService } from './documents.service.ts';
 import { printedTime } from './views.ts';
+import { documentLogEntry } from '../seals/entries.ts';
 
 export type SignOutcome =
   | { kind: 'ok'; response: SignDocumentResponse }
@@ -195,6 +196,13 @@ export async function signDocument(
         return true;
       });
       if (!stored) return { kind: 'already-signed' };
+      await svc.transparency.appendToLog(
+        documentLogEntry(
+          'document.signed',
+          { ...doc, reference, signed_at: signedAt },
+          ids.map((sid) => chosen.get(sid)!.name),
+        ),
+      );
     } catch (err) {
       if (isUniqueViolation(err) && attempt < 4) continue; // the reference was taken: draw another
       throw err;
