@@ -11,6 +11,7 @@ import { auditEventLabels, requestMessages as m } from '../src/shared/requests/m
 import type { CurrentRequestResponse } from '../src/shared/requests/schemas.ts';
 import { pdfsig, pdftotext, readQr, tempDir } from '../src/server/modules/documents/test-helpers.ts';
 import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { REQUEST_POLL_MS } from '../src/web/features/documents/lib/request-poll.ts';
 import { requestText } from '../src/web/features/documents/request-messages.ts';
 import { documentsText } from '../src/web/features/documents/messages.ts';
 import { composeText as c } from '../src/web/features/requests/messages.ts';
@@ -359,8 +360,11 @@ test('a recipient declines with a reason: the owner sees why, the document is pe
   await shot(dp, 'dead-link-390');
   await context.close();
 
-  await page.reload();
-  await expect(page.getByTestId('request-status')).toHaveText(requestText.requestStatus.declined);
+  // No reload: the owner's page, left open, asks again while the request is active, and the
+  // document's own status follows when the request ends.
+  await expect(page.getByTestId('request-status')).toHaveText(requestText.requestStatus.declined, {
+    timeout: REQUEST_POLL_MS + 10_000,
+  });
   await expect(page.getByTestId('request-recipient').getByText('The salary is wrong.')).toBeVisible();
   await expect(page.getByText(documentMessages.statusPending).first()).toBeVisible();
   await expect(page.getByRole('link', { name: documentsText.requestSignatures })).toBeVisible();
