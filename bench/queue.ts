@@ -56,7 +56,11 @@ async function baseline(db: Db, n: number): Promise<number> {
 
 function startWorker(target: string): Promise<ChildProcess> {
   const child = fork('bench/queue-worker.ts', [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, QUEUE_DB: target },
   });
   return new Promise((resolve, reject) => {

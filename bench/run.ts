@@ -24,6 +24,10 @@ const suites: Record<string, () => Promise<unknown>> = {
   seals: benchSeals,
 };
 
+if (only && !(only in suites)) {
+  console.error(`No benchmark "${only}". Choose one of: ${Object.keys(suites).join(', ')}`);
+  process.exit(2);
+}
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;
   await run();

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { jobMessages } from '#shared/jobs/schemas.ts';
 import { iso } from '#server/lib/clock.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { JobQueue, PermanentJobError, type JobContext } from './job-queue.ts';
+import { JobStore } from './job-store.ts';
 
 declare module './job-queue.ts' {
   interface JobPayloads {
@@ -11,6 +12,7 @@ declare module './job-queue.ts' {
     'test.fatal': { n: number };
     'test.io': { n: number };
     'test.slow': { n: number };
+    'test.gate': { n: number };
   }
 }
 
@@ -216,6 +218,42 @@ test('stop waits for the jobs being run; the rest wait for the next start', asyn
   expect((await row(a)).status).toBe('done');
   expect((await row(b)).status).toBe('queued');
   await ctx.app.db.deleteFrom('jobs').where('id', '=', b).execute();
+});
+
+test("jobs that finish together are marked done in one write; one taken over meanwhile stays its new owner's", async () => {
+  const q = new JobQueue(ctx.app.db, ctx.app.dialect, ctx.clock, ctx.app.log, { concurrency: 6 });
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (open = r));
+  let running = 0;
+  let allRunning: () => void = () => undefined;
+  const all = new Promise<void>((r) => (allRunning = r));
+  q.register('test.gate', async () => {
+    if (++running === 6) allRunning();
+    await gate;
+  });
+  const ids: number[] = [];
+  for (let n = 0; n < 6; n++) ids.push((await q.enqueue('test.gate', { n }))!);
+  const writes = vi.spyOn(JobStore.prototype, 'completeMany');
+  const draining = q.drain();
+  await all;
+  // Another instance took the fourth job over (its lease ran out as far as the database knows).
+  await ctx.app.db
+    .updateTable('jobs')
+    .set({ locked_by: 'another-instance', attempts: 2 })
+    .where('id', '=', ids[3]!)
+    .execute();
+  open();
+  await draining;
+  const batches = writes.mock.calls.map(([jobs]) => jobs.length);
+  writes.mockRestore();
+  const rows = await Promise.all(ids.map(row));
+  expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done', 'running', 'done', 'done']);
+  expect(rows[3]).toMatchObject({ locked_by: 'another-instance', attempts: 2 });
+  expect(rows[3]!.payload).not.toBe('null');
+  // Six jobs, fewer completion writes: the first goes at once, the rest gather behind it.
+  expect(batches.reduce((a, b) => a + b, 0)).toBe(6);
+  expect(batches.length).toBeLessThan(6);
+  await ctx.app.db.deleteFrom('jobs').where('id', 'in', ids).execute();
 });
 
 test('done jobs are purged after the retention period, failed ones kept longer', async () => {
