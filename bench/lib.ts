@@ -1,5 +1,6 @@
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { freePort } from '../src/server/test/server-process.ts';
 
@@ -28,19 +29,30 @@ function cpuMs(pid: number): number | undefined {
   }
 }
 
+/**
+ * Pins a process and all its threads (and the threads it starts later) to `cpus` ("0", "1",
+ * "0-1"): the server on one core, the load generator on the other, so neither steals the other's.
+ */
+export function pin(pid: number, cpus: string) {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+}
+
+export const ALL_CPUS = `0-${os.availableParallelism() - 1}`;
+
 export async function measure(
   name: string,
   url: string,
   headers: Record<string, string> = {},
   requests?: autocannon.Request[],
   pid?: number,
+  connections = CONNECTIONS,
 ): Promise<Measured> {
   // warm-up, then the measured run
   await autocannon({
     url,
     headers,
     duration: 1,
-    connections: CONNECTIONS,
+    connections,
     ...(requests ? { requests } : {}),
   });
   const cpuBefore = pid ? cpuMs(pid) : undefined;
@@ -48,7 +60,7 @@ export async function measure(
     url,
     headers,
     duration: DURATION_S,
-    connections: CONNECTIONS,
+    connections,
     ...(requests ? { requests } : {}),
   });
   const cpuAfter = pid ? cpuMs(pid) : undefined;
@@ -113,6 +125,7 @@ export async function measureDuring<T>(
   items: T[],
   job: (item: T) => Promise<void>,
   inFlight = 4,
+  pid?: number,
 ) {
   let stop = false;
   const times: number[] = [];
@@ -126,7 +139,7 @@ export async function measureDuring<T>(
       }
     }),
   );
-  const during = await measure(name, url);
+  const during = await measure(name, url, {}, undefined, pid);
   stop = true;
   await burst;
   return { during, times: times.sort((a, b) => a - b), unused: queue.length };

@@ -1,17 +1,37 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
 import sharp from 'sharp';
-import { createDb } from '../src/server/db/kysely.ts';
+import { createDb, type Db } from '../src/server/db/kysely.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { defaultLimits } from '../src/server/lib/limits.ts';
 import { randomToken } from '../src/server/lib/crypto.ts';
+import { largePdf } from '../src/server/modules/pdf/test-pdfs.ts';
 import { parseSignatureImage } from '../src/server/modules/signatures/images.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
-import { DURATION_S, measure, median, printTable, startBaseline, startScript, type Measured } from './lib.ts';
+import {
+  ALL_CPUS,
+  CONNECTIONS,
+  DURATION_S,
+  measure,
+  measureDuring,
+  median,
+  pin,
+  printTable,
+  startBaseline,
+  startScript,
+  type Measured,
+} from './lib.ts';
+import { ownerSignHttp, startBenchServer, uploadBenchPdf } from './documents.ts';
 
 const COUNT = Number(process.env.BENCH_SIGNATURES ?? 100_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PINNED_CONNECTIONS = Number(process.env.BENCH_PINNED_CONNECTIONS ?? 50);
+const SIGNINGS_IN_FLIGHT = 2;
+/** Documents uploaded per round of look-ups during signing: enough to keep signing for the whole run. */
+const SIGN_DOCS = Number(process.env.BENCH_SIGN_DOCS ?? 40);
 
 /**
  * A drawn signature as the creator's 600x250 canvas exports it: a few anti-aliased strokes of
@@ -35,21 +55,12 @@ async function drawnSignature() {
   return { dataUrl: parsed.dataUrl, copy: parsed.copy! };
 }
 
-/**
- * Issue 3: GET /api/signatures/reference/{ref} over 100,000 stored signatures, each with its
- * image, with random existing references, the rate limiter on (its limit raised so the run is not
- * refused), against a bare node:http server answering the same JSON.
- */
-export async function benchLookups() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-lookups-'));
-  const { db, dialect } = createDb({ sqliteFile: path.join(dir, 'inkproof.db') });
-  await migrateToLatest(db, dialect);
-  const started = Date.now();
-  const image = await drawnSignature();
+/** Signature rows as the product stores them; the images only where `image` is given. */
+async function seed(db: Db, count: number, image: { dataUrl: string; copy: Buffer } | null) {
   const refs: string[] = [];
   const now = new Date().toISOString();
-  for (let i = 0; i < COUNT; i += 1000) {
-    const rows = Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => {
+  for (let i = 0; i < count; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - i) }, (_, j) => {
       const ref = `SIG-20251121-${String(i + j).padStart(6, '0')}`;
       refs.push(ref);
       return {
@@ -63,6 +74,7 @@ export async function benchLookups() {
       };
     });
     const ids = await db.insertInto('signatures').values(rows).returning('id').execute();
+    if (!image) continue;
     await db
       .insertInto('signature_images')
       .values(
@@ -82,12 +94,102 @@ export async function benchLookups() {
       updated_at: now,
     })
     .execute();
+  return refs;
+}
+
+/**
+ * The same signatures in a schema of their own on BENCH_DATABASE_URL's PostgreSQL (without the
+ * images, which no look-up reads: they live in their own table since migration 0010).
+ */
+async function seedPostgres(pgUrl: string) {
+  const schema = `bench_lookups_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const { db, dialect } = createDb({ databaseUrl: pgUrl, pgSchema: schema });
+  await migrateToLatest(db, dialect);
+  const refs = await seed(db, COUNT, null);
+  await sql`analyze signatures`.execute(db);
+  await db.destroy();
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    refs,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+const lookupRequests = (refs: string[]) => [
+  {
+    setupRequest: (r: any) => ({
+      ...r,
+      path: `/api/signatures/reference/${refs[Math.floor(Math.random() * refs.length)]!}`,
+    }),
+  },
+];
+
+type Server = { name: string; base: string; pid: number; refs: string[] };
+
+/** Each server in turn, ROUNDS times (interleaved: the machine's load drifts between rounds). */
+async function rounds(servers: Server[], connections: number, swap?: [number, number]) {
+  const runs: Measured[][] = servers.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = servers.map((_, i) => i);
+    // two servers measured back to back swap places every round, so neither always follows the other
+    if (swap && round % 2) [order[swap[0]], order[swap[1]]] = [order[swap[1]]!, order[swap[0]]!];
+    for (const i of order) {
+      const { name, base, pid, refs } = servers[i]!;
+      runs[i]!.push(await measure(name, base, {}, lookupRequests(refs), pid, connections));
+    }
+  }
+  return runs;
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const perRound = (runs: Measured[], base: Measured[]) =>
+  runs.map((r, i) => (r.rps / base[i]!.rps).toFixed(2)).join(', ');
+
+/**
+ * Issue 3 and issue 15 item 13: GET /api/signatures/reference/{ref} over 100,000 stored
+ * signatures, each with its image, with random existing references, the rate limiter on (its
+ * limit raised so the run is not refused), against a bare node:http server answering the same
+ * JSON from memory. Measured twice: as before (every process on both cores, 20 connections), then
+ * pinned (server on core 0, load generator on core 1, 50 connections), with PostgreSQL too when
+ * BENCH_DATABASE_URL is set. Then look-ups while PDFs are signed (item 14).
+ */
+export async function benchLookups() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-lookups-'));
+  // BENCH_LOOKUPS=signing measures only the look-ups during signing (item 14)
+  if (process.env.BENCH_LOOKUPS === 'signing') {
+    try {
+      return await lookupsWhileSigning(dir);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const { db, dialect } = createDb({ sqliteFile: path.join(dir, 'inkproof.db') });
+  await migrateToLatest(db, dialect);
+  const started = Date.now();
+  const image = await drawnSignature();
+  const refs = await seed(db, COUNT, image);
   await db.destroy();
   console.log(
-    `\n## look-ups (issue 3): seeded ${COUNT} signatures with images ` +
+    `\n## look-ups (issue 3, issue 15 item 13): seeded ${COUNT} signatures with images ` +
       `(${(image.dataUrl.length / 1024).toFixed(1)} KB data URL + ${(image.copy.length / 1024).toFixed(1)} KB ` +
       `verification copy each) in ${Date.now() - started} ms`,
   );
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const pgData = pgUrl ? await seedPostgres(pgUrl) : null;
+  if (!pgUrl) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL to measure it too');
 
   const app = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
   // The same server with /metrics on (issue 11): its per-request hook must cost at most 5%.
@@ -97,60 +199,157 @@ export async function benchLookups() {
     LOG_LEVEL: 'warn',
     METRICS_TOKEN: metricsToken,
   });
+  const pgApp = pgData
+    ? await startServerProcess({
+        DATA_DIR: path.join(dir, 'pg'),
+        DATABASE_URL: pgData.url,
+        LOG_LEVEL: 'warn',
+      })
+    : null;
+  const stops: (() => unknown)[] = [];
   try {
     const sample = await fetch(`${app.base}/api/signatures/reference/${refs[0]}`);
     if (!sample.ok) throw new Error(`lookup failed: ${sample.status}`);
     const body = await sample.text();
     const baseline = await startBaseline(body);
-    const floor = await startScript('bench/fastify-sqlite-server.ts', {
+    stops.push(baseline.stop);
+    const floor = await startScript('bench/fastify-floor-server.ts', {
       BENCH_DB: path.join(dir, 'inkproof.db'),
     });
-    try {
-      const pick = () => refs[Math.floor(Math.random() * refs.length)]!;
-      const requests = [
-        { setupRequest: (r: any) => ({ ...r, path: `/api/signatures/reference/${pick()}` }) },
-      ];
-      // The three servers take turns, ROUNDS times: on a 2-core machine shared with the load
-      // generator one run of the baseline swings by 50%; medians of interleaved runs do not.
-      const servers = [
-        ['node:http baseline (same JSON)', baseline.base, baseline.pid],
-        ['bare Fastify + one SQLite point read', floor.base, floor.pid],
-        ['GET /api/signatures/reference/{random ref}', app.base, app.child.pid!],
-        ['the same with METRICS_TOKEN set', withMetrics.base, withMetrics.child.pid!],
-      ] as const;
-      const runs: Measured[][] = servers.map(() => []);
-      for (let round = 0; round < ROUNDS; round++) {
-        // metrics off and on swap places every round, so neither always follows the other
-        const order = round % 2 ? [0, 1, 3, 2] : [0, 1, 2, 3];
-        for (const i of order) {
-          const [name, url, pid] = servers[i]!;
-          runs[i]!.push(await measure(name, url, {}, requests, pid));
-        }
-      }
-      const [base, bare, lookup, metered] = runs.map(median) as [Measured, Measured, Measured, Measured];
-      console.log(`median of ${ROUNDS} interleaved runs of ${DURATION_S} s each:`);
-      printTable(base, [bare, lookup, metered]);
-      const ratios = runs[2]!.map((r, i) => (r.rps / runs[0]![i]!.rps).toFixed(2)).join(', ');
-      const ratio = lookup.rps / base.rps;
+    stops.push(floor.stop);
+    const pgFloor = pgData
+      ? await startScript('bench/fastify-floor-server.ts', { BENCH_PG_URL: pgData.url })
+      : null;
+    if (pgFloor) stops.push(pgFloor.stop);
+
+    const srv = (name: string, base: string, pid: number, r = refs): Server => ({ name, base, pid, refs: r });
+    const baseSrv = srv(
+      `node:http baseline (same ${Buffer.byteLength(body)}-byte JSON)`,
+      baseline.base,
+      baseline.pid,
+    );
+    const bareSrv = srv('bare Fastify + one SQLite point read', floor.base, floor.pid);
+    const lookupSrv = srv('GET /api/signatures/reference/{random ref}', app.base, app.child.pid!);
+
+    // 1. As every earlier session measured it: all processes share both cores.
+    const runs = await rounds(
+      [
+        baseSrv,
+        bareSrv,
+        lookupSrv,
+        srv('the same with METRICS_TOKEN set', withMetrics.base, withMetrics.child.pid!),
+      ],
+      CONNECTIONS,
+      [2, 3],
+    );
+    const [base, bare, lookup, metered] = runs.map(median) as [Measured, Measured, Measured, Measured];
+    console.log(
+      `unpinned, ${CONNECTIONS} connections: median of ${ROUNDS} interleaved runs of ${DURATION_S} s each:`,
+    );
+    printTable(base, [bare, lookup, metered]);
+    const ratio = lookup.rps / base.rps;
+    console.log(
+      `target >= 0.60 of baseline: ${verdict(ratio >= 0.6)} (${ratio.toFixed(2)}; per round ${perRound(runs[2]!, runs[0]!)})`,
+    );
+    if (lookup.cpuUs && bare.cpuUs && base.cpuUs) {
       console.log(
-        `target >= 0.50 of baseline: ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}; per round ${ratios})`,
+        `server CPU per look-up ${lookup.cpuUs.toFixed(1)} µs (target <= 40: ${verdict(lookup.cpuUs <= 40)}), ` +
+          `${(base.cpuUs / lookup.cpuUs).toFixed(2)} of the baseline's ` +
+          `(bare Fastify + SQLite: ${(base.cpuUs / bare.cpuUs).toFixed(2)}); our hooks, limiter, counts ` +
+          `and validation add ${(100 * (lookup.cpuUs / bare.cpuUs - 1)).toFixed(0)}% to that floor`,
       );
-      if (lookup.cpuUs && bare.cpuUs && base.cpuUs) {
-        console.log(
-          `server CPU per look-up: ${(base.cpuUs / lookup.cpuUs).toFixed(2)} of the baseline's ` +
-            `(bare Fastify + SQLite: ${(base.cpuUs / bare.cpuUs).toFixed(2)}); our hooks, limiter, counts ` +
-            `and validation add ${(100 * (lookup.cpuUs / bare.cpuUs - 1)).toFixed(0)}% to that floor`,
-        );
-      }
-      await reportMetricsOverhead(runs, withMetrics.base, metricsToken);
-      return { base, bare, lookup, metered };
-    } finally {
-      baseline.stop();
-      floor.stop();
     }
+    await reportMetricsOverhead(runs, withMetrics.base, metricsToken);
+
+    // 2. Pinned: the server alone on core 0, the load generator (this process) on core 1.
+    await withMetrics.stop();
+    const pinned: Server[] = [baseSrv, bareSrv, { ...lookupSrv, name: 'look-up, SQLite' }];
+    if (pgApp && pgFloor && pgData) {
+      pinned.push(srv('bare Fastify + one PostgreSQL point read', pgFloor.base, pgFloor.pid, pgData.refs));
+      pinned.push(srv('look-up, PostgreSQL', pgApp.base, pgApp.child.pid!, pgData.refs));
+    }
+    for (const s of pinned) pin(s.pid, '0');
+    pin(process.pid, '1');
+    let pinnedRuns: Measured[][];
+    try {
+      pinnedRuns = await rounds(pinned, PINNED_CONNECTIONS);
+    } finally {
+      pin(process.pid, ALL_CPUS);
+      for (const s of pinned) pin(s.pid, ALL_CPUS);
+    }
+    const pm = pinnedRuns.map(median);
+    console.log(
+      `pinned (server on core 0, load on core 1; PostgreSQL itself not pinned), ${PINNED_CONNECTIONS} connections, ` +
+        `median of ${ROUNDS} interleaved runs:`,
+    );
+    printTable(pm[0]!, pm.slice(1));
+    const goal = (i: number, label: string, min: number) => {
+      const m = pm[i]!;
+      const r = m.rps / pm[0]!.rps;
+      console.log(
+        `pinned ${label}: ratio ${r.toFixed(2)} (target >= ${min}: ${verdict(r >= min)}; per round ` +
+          `${perRound(pinnedRuns[i]!, pinnedRuns[0]!)}), p99 ${m.p99} ms (target <= 5: ${verdict(m.p99 <= 5)})`,
+      );
+    };
+    goal(2, 'SQLite', 0.5);
+    if (pinned.length > 3) goal(4, 'PostgreSQL', 0.2);
+    const during = await lookupsWhileSigning(dir);
+    return { base, bare, lookup, metered, pinned: pm, during };
   } finally {
-    await Promise.all([app.stop(), withMetrics.stop()]);
+    for (const stop of stops) stop();
+    await Promise.all([app.stop(), withMetrics.stop(), pgApp?.stop()]);
+    await pgData?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Issue 15 item 14: look-ups on a real server, idle and while SIGNINGS_IN_FLIGHT owner signings of
+ * 1 MB documents run, in turns (ROUNDS each); every process on both cores, as a server runs.
+ */
+async function lookupsWhileSigning(dir: string) {
+  const { app, agent, signature, lookupUrl } = await startBenchServer(path.join(dir, 'signing'));
+  try {
+    const pdf = await largePdf(1_000_000, 10);
+    const idle: Measured[] = [];
+    const during: Measured[] = [];
+    const signTimes: number[] = [];
+    let starved = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const ids: number[] = [];
+      for (let i = 0; i < SIGN_DOCS; i++) ids.push(await uploadBenchPdf(app.base, agent, pdf, `Burst ${i}`));
+      idle.push(await measure('look-up, idle', lookupUrl, {}, undefined, app.child.pid));
+      const run = await measureDuring(
+        `look-up, ${SIGNINGS_IN_FLIGHT} signings in flight`,
+        lookupUrl,
+        ids,
+        (id) => ownerSignHttp(agent, id, signature.id),
+        SIGNINGS_IN_FLIGHT,
+        app.child.pid,
+      );
+      during.push(run.during);
+      signTimes.push(...run.times);
+      if (run.unused === 0) starved++;
+    }
+    const [i, d] = [median(idle), median(during)];
+    console.log(
+      `look-ups while PDFs are signed (${SIGNINGS_IN_FLIGHT} owner signings of 1 MB / 10 pages in flight, ` +
+        `${os.availableParallelism()} cores, ${CONNECTIONS} connections), median of ${ROUNDS} rounds:`,
+    );
+    printTable(i, [d]);
+    const tput = d.rps / i.rps;
+    const p99 = d.p99 / i.p99;
+    signTimes.sort((a, b) => a - b);
+    console.log(
+      `during signing: throughput ${tput.toFixed(2)} of idle (target >= 0.6: ${verdict(tput >= 0.6)}; per round ` +
+        `${perRound(during, idle)}), p99 ${i.p99} -> ${d.p99} ms = ${p99.toFixed(1)}x idle ` +
+        `(target <= 3x: ${verdict(p99 <= 3)}); ${signTimes.length} signed, median ` +
+        `${signTimes[signTimes.length >> 1]?.toFixed(0)} ms each` +
+        (starved ? `; the burst ran out of documents in ${starved} round(s)` : ''),
+    );
+    return { idle: i, during: d };
+  } finally {
+    await app.stop();
   }
 }
 

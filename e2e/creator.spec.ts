@@ -498,3 +498,23 @@ test('keyboard users are pointed from the pad to the Type tab', async ({ page })
   await page.keyboard.type('Key Board');
   await expect(page.getByTestId('typed-signature')).toHaveAttribute('aria-label', /Key Board/);
 });
+
+test('the creator tabs follow the arrow keys, Home and End, with one tab stop', async ({ page }) => {
+  await page.goto('/create');
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  const create = tab(m.tabCreate);
+  await create.focus();
+  await expect(create).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { selected: false }).first()).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(m.tabPreview)).toBeFocused();
+  await expect(tab(m.tabPreview)).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toHaveAttribute('aria-labelledby', (await tab(m.tabPreview).getAttribute('id'))!);
+  await page.keyboard.press('ArrowLeft');
+  await expect(create).toBeFocused();
+  await page.keyboard.press('ArrowLeft'); // wraps to the last
+  await expect(page.getByRole('tab', { name: new RegExp(m.tabSave) })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(create).toHaveAttribute('aria-selected', 'true');
+});

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -124,6 +125,14 @@ export function pointQuery<Q extends Compilable<any>>(db: Db, query: Q) {
     const stmt = handle.prepare(text);
     return (params: unknown[]): Promise<Row | undefined> =>
       Promise.resolve(stmt.get(params) as Row | undefined);
+  }
+  const pool = pgPools.get(db);
+  if (pool) {
+    // A named statement: parsed and planned once per connection, then each call is one bind and
+    // execute on a pooled connection, without Kysely's per-query connection round-up.
+    const name = `point_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    return async (params: unknown[]): Promise<Row | undefined> =>
+      (await pool.query({ name, text, values: params })).rows[0] as Row | undefined;
   }
   return async (params: unknown[]): Promise<Row | undefined> =>
     (await db.executeQuery(CompiledQuery.raw(text, params))).rows[0] as Row | undefined;

@@ -1,7 +1,9 @@
-import { ShieldAlert } from 'lucide-react';
-import { Link } from 'wouter';
-import { securityMessages } from '#shared/accounts/security-messages.ts';
+import { lazy, Suspense } from 'react';
+import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { useUser } from '#web/lib/session/get-user.ts';
+
+/** Loaded only for the few users it concerns: every public page's first paint goes without it. */
+const Body = lazy(reloadingOnMissingChunk(() => import('#web/components/two-factor-banner-body.tsx')));
 
 /**
  * Issue 14 item 4: while the admins' policy asks this user for two-factor sign-in and it is not
@@ -11,14 +13,8 @@ export function TwoFactorBanner() {
   const { data: user } = useUser();
   if (!user?.twoFactorSetupRequired) return null;
   return (
-    <div role="region" aria-label="Two-factor sign-in" className="border-b border-amber-300 bg-amber-50">
-      <p className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2 text-sm text-amber-950 sm:px-6">
-        <ShieldAlert aria-hidden="true" className="size-4 shrink-0" />
-        {securityMessages.twoFactorRequiredBanner}
-        <Link href="/settings?tab=security" className="font-semibold underline">
-          Set it up now
-        </Link>
-      </p>
-    </div>
+    <Suspense fallback={null}>
+      <Body />
+    </Suspense>
   );
 }

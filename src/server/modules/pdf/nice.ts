@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 
-export const WORKER_NICE = 10;
+/** The lowest priority: a worker runs on what the event loop (and the rest of the process) leaves. */
+export const WORKER_NICE = 19;
 
 /**
  * Linux can nice a single thread: PDF work then yields a busy core to the event loop at once, so

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import { afterEach, expect, test } from 'vitest';
-import { JobAbortedError, PdfPool, PoolBusyError } from './pdf-pool.ts';
+import { defaultPoolSize, JobAbortedError, PdfPool, PoolBusyError } from './pdf-pool.ts';
 import { WORKER_NICE } from './nice.ts';
-import { simplePdf } from './test-pdfs.ts';
+import sharp from 'sharp';
+import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
+import { rasterize } from './image.ts';
+import { createSelfSignedIdentity } from './self-signed.ts';
+import { largePdf, simplePdf } from './test-pdfs.ts';
 
 let pool: PdfPool | undefined;
 afterEach(() => pool?.close());
@@ -44,3 +48,45 @@ test.runIf(process.platform === 'linux')(
     expect(nices).toContain(String(WORKER_NICE));
   },
 );
+
+test('the pool leaves a core to the event loop, and has at least one worker', () => {
+  expect(defaultPoolSize(1)).toBe(1);
+  expect(defaultPoolSize(2)).toBe(1);
+  expect(defaultPoolSize(8)).toBe(7);
+});
+
+test('a signed file comes back in a buffer of its own size, moved rather than copied', async () => {
+  pool = new PdfPool({ size: 1 });
+  const pdf = await largePdf(300_000, 3);
+  const png = await sharp(Buffer.from(SIGNATURE_SVG)).png().toBuffer();
+  const stamp = {
+    reference: 'DOC-20250414-POOL2345',
+    verifyUrl: 'https://x.example/v',
+    signedAt: '2025-04-14',
+  };
+  const res = await pool.run('sign', {
+    pdf,
+    originalSha256: 'known from the upload',
+    images: [await rasterize(png, 'image/png', 400)],
+    placements: [{ page: 1, rect: { x: 50, y: 50, width: 200, height: 100 }, image: 0 }],
+    stamp,
+    certificate: {
+      documentName: 'Pool test',
+      reference: stamp.reference,
+      verifyUrl: stamp.verifyUrl,
+      checkUrl: 'https://x.example/check',
+      signedAt: stamp.signedAt,
+      signers: [{ name: 'Ann Lee', signatureReference: 'SIG-20250414-0001', pages: [1] }],
+      certificateSubject: 'Pool test',
+    },
+    identity: await createSelfSignedIdentity('Pool test'),
+    signingTime: Date.parse('2025-04-14T10:00:00Z'),
+    reason: 'Test',
+    location: 'x.example',
+  });
+  if (res.kind !== 'ok') throw new Error(res.kind);
+  expect(Buffer.from(res.bytes.subarray(0, pdf.length)).equals(pdf)).toBe(true);
+  // @libpdf/core's writer holds twice the file: cloned, all of it would cross to the event loop
+  expect(res.bytes.byteOffset).toBe(0);
+  expect(res.bytes.buffer.byteLength).toBe(res.bytes.length);
+});

@@ -1,10 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
+import { REFERENCE_MAX, REFERENCE_PATTERN } from '#shared/signatures/reference.ts';
 import { referenceSchema } from '#shared/signatures/schemas.ts';
 import type { App } from '#server/app-types.ts';
+import { fastAccept, isEmptyObject } from '#server/lib/validator.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
+import { serializePublicSignature } from './serialize.ts';
 import type { Gate, LookupResult } from './verification.service.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const captchaQuery = z.object({ captcha: z.string().trim().max(32).optional() });
 
@@ -40,7 +45,8 @@ function track(app: App, ip: string, outcome: Outcome) {
 function answer(reply: FastifyReply, found: LookupResult) {
   switch (found.kind) {
     case 'ok':
-      return found.signature; // the minimum a verifier needs: no owner, no clean image
+      // the minimum a verifier needs: no owner, no clean image
+      return reply.type(JSON_TYPE).send(serializePublicSignature(found.signature));
     case 'expired':
       return reply.code(410).send({ message: m.expired, expired: true, expiresAt: found.expiresAt });
     case 'revoked':
@@ -68,16 +74,34 @@ async function lookUp(
   return answer(reply, found);
 }
 
+/**
+ * Every look-up of a valid reference without a CAPTCHA answer passes these at once; anything else
+ * (a bad reference, a query) goes through the zod schemas, which give the messages.
+ */
+const plainLookup = fastAccept({
+  params: (p) => {
+    const ref = (p as { ref?: unknown }).ref;
+    return typeof ref === 'string' && ref.length <= REFERENCE_MAX && REFERENCE_PATTERN.test(ref);
+  },
+  querystring: isEmptyObject,
+});
+
 export function verificationRoutes(app: App) {
   app.get(
     '/api/signatures/reference/:ref',
-    { schema: { params: z.object({ ref: referenceSchema }), querystring: captchaQuery } },
+    {
+      schema: { params: z.object({ ref: referenceSchema }), querystring: captchaQuery },
+      validatorCompiler: plainLookup,
+    },
     (req, reply) => lookUp(app, req, reply, () => app.verification.byReference(req.params.ref)),
   );
 
   app.get(
     '/api/signatures/verify/:id',
-    { schema: { params: idParams, querystring: captchaQuery } },
+    {
+      schema: { params: idParams, querystring: captchaQuery },
+      validatorCompiler: fastAccept({ querystring: isEmptyObject }),
+    },
     (req, reply) => lookUp(app, req, reply, () => app.verification.byId(req.params.id)),
   );
 

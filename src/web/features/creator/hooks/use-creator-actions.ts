@@ -7,16 +7,18 @@ import { generateReference } from '#shared/signatures/reference.ts';
 import { ANONYMOUS_EXPIRY_MONTHS } from '#shared/signatures/limits.ts';
 import type { OwnSignature } from '#shared/signatures/schemas.ts';
 import { saveSignature, useSaveSignature } from '../api/save-signature.ts';
-import {
-  exportCombined,
-  exportSignaturePng,
-  UnsupportedFormatError,
-  type ExportFormat,
-} from '../lib/export.ts';
+import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
+import type { ExportFormat } from '../lib/export.ts';
 import type { CaptionEntry } from '../lib/layout.ts';
 import { signatureImage } from '../lib/model.ts';
 import { creatorText as t } from '../messages.ts';
 import type { CreatorState, SignatureView } from './use-creator-state.ts';
+
+/**
+ * The exporters (QR encoder, canvas drawing, file metadata) arrive with the first download rather
+ * than with the page: a creator draws and types long before downloading.
+ */
+const loadExport = reloadingOnMissingChunk(() => import('../lib/export.ts'));
 
 /** Spec messages are 'Title - Description'; toasts show them in two parts. */
 export function toastMessage(message: string, variant: 'default' | 'destructive' = 'destructive') {
@@ -69,6 +71,7 @@ export function useCreatorActions(state: CreatorState, host: string) {
       return;
     }
     try {
+      const { exportSignaturePng } = await loadExport();
       saveFile(await exportSignaturePng(view.signature, meta), 'signature.png');
       toast({
         title: m.downloadedTitle,
@@ -88,8 +91,10 @@ export function useCreatorActions(state: CreatorState, host: string) {
       return;
     }
     toast({ title: m.generatingTitle, description: m.generatingText });
+    let exporter: Awaited<ReturnType<typeof loadExport>> | undefined;
     try {
-      const blob = await exportCombined(format, {
+      exporter = await loadExport();
+      const blob = await exporter.exportCombined(format, {
         signature: view.signature,
         qrText: view.qrUrl,
         caption: captionEntries(view, host),
@@ -105,7 +110,8 @@ export function useCreatorActions(state: CreatorState, host: string) {
         variant: 'success',
       });
     } catch (error) {
-      const description = error instanceof UnsupportedFormatError ? t.webpUnsupported : m.imageErrorText;
+      const unsupported = exporter && error instanceof exporter.UnsupportedFormatError;
+      const description = unsupported ? t.webpUnsupported : m.imageErrorText;
       toast({ title: m.imageErrorTitle, description, variant: 'destructive' });
     }
   }
