@@ -68,4 +68,16 @@ export interface PublicSignature {
   /** URL of a reduced, watermarked verification copy, or '' when saved without an image. */
   signatureData: string;
   isRegisteredUser: boolean;
+  /**
+   * Only for a signature that is not public but signed documents: their certificate pages print
+   * its reference, so it verifies, with what those pages show beside it and never its image.
+   */
+  documentUse?: SignatureDocumentUse;
+}
+
+/** How a private signature was used: signed documents that print its reference. */
+export interface SignatureDocumentUse {
+  documents: number;
+  firstSignedAt: string;
+  lastSignedAt: string;
 }

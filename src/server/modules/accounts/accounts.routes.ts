@@ -9,9 +9,10 @@ import {
   resetPasswordRequestSchema,
   tokenQuerySchema,
 } from '#shared/accounts/schemas.ts';
+import { SESSION_TIMEOUT_HEADER } from '#shared/constants.ts';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireUser, signedOut } from '../../plugins/auth.ts';
 import { endSession, startSession } from '../../plugins/session.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
 
@@ -19,9 +20,14 @@ const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>
   reply.code(429).header('Retry-After', String(t.retryAfter)).send({ message, retryAfter: t.retryAfter });
 
 export function accountRoutes(app: App) {
+  /** The idle timeout the server enforces now (admins change it), for the browser to count down. */
+  const tellTimeout = (reply: FastifyReply) =>
+    reply.header(SESSION_TIMEOUT_HEADER, String(Math.round(app.limits.sessionIdleMs / 1000)));
+
   app.get('/api/user', async (req, reply) => {
     const user = req.session?.user;
-    if (!user) return reply.code(401).send({ message: m.notSignedIn });
+    if (!user) return signedOut(reply);
+    tellTimeout(reply);
     return toPublicUser(user);
   });
 
@@ -50,6 +56,7 @@ export function accountRoutes(app: App) {
     if (result.kind === 'invalid') return reply.code(401).send({ message: m.invalidCredentials });
     if (result.kind === 'disabled') return reply.code(403).send({ message: m.accountDisabled });
     await startSession(app, req, reply, result.user.id);
+    tellTimeout(reply);
     return toPublicUser(result.user);
   });
 
@@ -58,6 +65,7 @@ export function accountRoutes(app: App) {
     if (result.kind === 'invalid') return reply.code(400).send({ message: m.loginLinkInvalid });
     if (result.kind === 'disabled') return reply.code(403).send({ message: m.accountDisabled });
     await startSession(app, req, reply, result.user.id);
+    tellTimeout(reply);
     return toPublicUser(result.user);
   });
 
@@ -85,7 +93,7 @@ export function accountRoutes(app: App) {
 
   app.post('/api/session/keepalive', { onRequest: requireUser }, async (req, reply) => {
     await app.sessions.touch(req.session!.id);
-    return reply.code(204).send();
+    return tellTimeout(reply).code(204).send();
   });
 
   app.get('/api/verify-email', { schema: { querystring: tokenQuerySchema } }, async (req, reply) => {

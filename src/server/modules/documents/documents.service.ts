@@ -21,7 +21,7 @@ import { FileStore } from './file-store.ts';
 import { SigningIdentityStore } from './signing-identity.ts';
 import { signDocument, type SignOutcome } from './signing.ts';
 import { lockUserQuota, usedBytes } from './storage.ts';
-import { activeContentOf, toDetail, toSummary, type ShareState } from './views.ts';
+import { activeContentOf, currentPageCount, toDetail, toSummary, type ShareState } from './views.ts';
 
 export type OverQuota = { kind: 'over-quota' } & StorageUsage;
 export type UploadResult = { kind: 'ok'; document: DocumentSummary } | Refusal | OverQuota;
@@ -274,7 +274,7 @@ export class DocumentsService {
       status: row.signed_at ? 'signed' : 'pending',
       originalFilename: row.original_filename,
       size: row.signed_at ? row.signed_size! : row.size,
-      pageCount: row.page_count,
+      pageCount: currentPageCount(row),
       createdAt: row.created_at,
       signedAt: row.signed_at,
       reference: row.reference,
