@@ -13,13 +13,14 @@ export interface HeaderActionsProps {
 // What a signed-in user sees (and logging out) is its own chunk: most visitors are signed out.
 const loadSignedInActions = reloadingOnMissingChunk(() => import('#web/layouts/signed-in-actions.tsx'));
 const SignedInActions = lazy(loadSignedInActions);
+const AccountMenu = lazy(() => loadSignedInActions().then((m) => ({ default: m.AccountMenu })));
 // With a session cookie the user is probably signed in: fetch the chunk beside GET /api/user.
 if (!signedOutAtLoad()) void loadSignedInActions();
 
 export const headerActionsLayout = (stacked: boolean) =>
   stacked ? 'flex flex-col gap-2' : 'flex items-center gap-2';
 
-/** Get Started and Help when signed out; Create Signature (non-admins), Admin (admins) and Logout when signed in. */
+/** Get Started and Help when signed out; Create Signature (non-admins) and the account menu when signed in. */
 export function HeaderActions({ stacked = false, onNavigate }: HeaderActionsProps) {
   const { data: user, isPending } = useUser();
   if (isPending) return null;
@@ -40,6 +41,17 @@ export function HeaderActions({ stacked = false, onNavigate }: HeaderActionsProp
   return (
     <Suspense fallback={null}>
       <SignedInActions user={user} stacked={stacked} onNavigate={onNavigate} />
+    </Suspense>
+  );
+}
+
+/** On small screens the account menu stays in the header bar, beside the menu button. */
+export function HeaderAccountMenu() {
+  const { data: user } = useUser();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <AccountMenu user={user} />
     </Suspense>
   );
 }

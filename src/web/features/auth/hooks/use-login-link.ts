@@ -57,5 +57,6 @@ export function useLoginLink(params: LoginLinkParams | null, onFailed: () => voi
   return {
     error: outcome === null || outcome === 'ok' ? null : outcome,
     signingIn: Boolean(token && email) && outcome === null,
+    signedIn: outcome === 'ok',
   };
 }

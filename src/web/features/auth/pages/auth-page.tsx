@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -31,7 +32,11 @@ export default function AuthPage() {
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const tab = parseAuthTab(params.get('tab'));
-  const redirectTo = safeRedirect(params.get('redirect'));
+  // Signing in leads to the user's own area, or back where a protected page (or the end of an
+  // idle session) sent them; a signed-in visitor who opens /auth goes home (part 1 §2).
+  const redirectTo = safeRedirect(params.get('redirect'), '/dashboard');
+  const alreadyIn = safeRedirect(params.get('redirect'));
+  const [signedInHere, setSignedInHere] = useState(false);
   const { data: user, isPending } = useUser();
 
   const authUrl = (next: AuthTab, keep: Record<string, string> = {}) => {
@@ -46,7 +51,7 @@ export default function AuthPage() {
   const verification = useEmailVerification(readVerification(params), {
     onDone: (result, signedIn) => {
       const pending = readVerification(params);
-      if (signedIn) navigate('/', { replace: true });
+      if (signedIn) navigate(alreadyIn, { replace: true });
       else if (result.finishSignUp && pending)
         navigate(authUrl('login', { signup: pending.token, email: pending.email }), { replace: true });
       else navigate(authUrl(result.ok ? 'login' : tab), { replace: true });
@@ -59,9 +64,12 @@ export default function AuthPage() {
   if (verification.verifying) return <LoadingState label={authText.verifying} showLabel />;
   if (loginLink.signingIn) return <LoadingState label={authText.signingIn} showLabel />;
   if (isPending) return <LoadingState />;
-  if (user) return <Redirect to={redirectTo} replace />;
+  if (user) return <Redirect to={signedInHere || loginLink.signedIn ? redirectTo : alreadyIn} replace />;
 
-  const goHome = () => navigate(redirectTo);
+  const goHome = () => {
+    setSignedInHere(true);
+    navigate(redirectTo);
+  };
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:py-16">
       <AuthPanel />
@@ -78,7 +86,7 @@ export default function AuthPage() {
             {loginLink.error}
           </Alert>
         ) : null}
-        <Card className="mt-6">
+        <Card className="mt-6" data-form-top>
           <CardContent>
             <Tabs value={tab} onValueChange={selectTab}>
               <TabsList aria-label="Account actions">

@@ -16,3 +16,9 @@ export const statusLabel: Record<StatusLook, string> = {
 
 /** A document can still be signed until it is signed; sharing does not change that. */
 export const canSign = (doc: Pick<DocumentSummary, 'status'>) => doc.status !== 'signed';
+
+/** The file the owner now gets (the signed one once signed, a page longer): its size and pages. */
+export const currentFile = (doc: DocumentSummary) => ({
+  size: doc.signedSize ?? doc.size,
+  pages: doc.signedPageCount ?? doc.pageCount,
+});
