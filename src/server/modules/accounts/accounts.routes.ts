@@ -11,9 +11,9 @@ import {
 } from '#shared/accounts/schemas.ts';
 import { SESSION_TIMEOUT_HEADER } from '#shared/constants.ts';
 import type { FastifyReply } from 'fastify';
-import type { App } from '../../app.ts';
-import { currentUser, requireUser, signedOut } from '../../plugins/auth.ts';
-import { endSession, startSession } from '../../plugins/session.ts';
+import type { App } from '#server/app-types.ts';
+import { currentUser, requireUser, signedOut } from '#server/plugins/auth.ts';
+import { endSession, startSession } from '#server/plugins/session.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
 
 const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>

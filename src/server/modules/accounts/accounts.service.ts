@@ -1,11 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { PublicUser, RegisterRequest } from '#shared/accounts/schemas.ts';
-import type { Db } from '../../db/kysely.ts';
-import type { UserRow } from '../../db/schema.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { randomToken } from '../../lib/crypto.ts';
-import type { SecurityLimits } from '../../lib/limits.ts';
-import { retryAfterSeconds, type DbRateLimiter } from '../../lib/rate-limiter.ts';
+import type { Db } from '#server/db/kysely.ts';
+import type { UserRow } from '#server/db/schema.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { randomToken } from '#server/lib/crypto.ts';
+import type { SecurityLimits } from '#server/lib/limits.ts';
+import { retryAfterSeconds, type DbRateLimiter } from '#server/lib/rate-limiter.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';

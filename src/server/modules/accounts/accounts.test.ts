@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import { Agent } from '../../test/agent.ts';
-import { linkIn } from '../../test/smtp.ts';
-import { testAppWithSmtp } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { linkIn } from '#server/test/smtp.ts';
+import { testAppWithSmtp } from '#server/test/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
 let smtp: Awaited<ReturnType<typeof testAppWithSmtp>>['smtp'];

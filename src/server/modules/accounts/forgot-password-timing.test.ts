@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Agent } from '../../test/agent.ts';
-import { testAppWithSmtp } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { testAppWithSmtp } from '#server/test/test-app.ts';
 
 /**
  * Issue 10 item 8b: the forgot-password answer must not take measurably longer for an address

@@ -1,6 +1,6 @@
-import type { Clock } from '../../lib/clock.ts';
-import type { SecurityLimits } from '../../lib/limits.ts';
-import { retryAfterSeconds, type DbRateLimiter, type LimitState } from '../../lib/rate-limiter.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { SecurityLimits } from '#server/lib/limits.ts';
+import { retryAfterSeconds, type DbRateLimiter, type LimitState } from '#server/lib/rate-limiter.ts';
 
 export type Throttled = { kind: 'throttled'; retryAfter: number };
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import { defaultLimits } from '../../lib/limits.ts';
-import { Agent } from '../../test/agent.ts';
-import { linkIn } from '../../test/smtp.ts';
-import { testAppWithSmtp } from '../../test/test-app.ts';
+import { defaultLimits } from '#server/lib/limits.ts';
+import { Agent } from '#server/test/agent.ts';
+import { linkIn } from '#server/test/smtp.ts';
+import { testAppWithSmtp } from '#server/test/test-app.ts';
 
 /**
  * Issue 10 items 2 and 3: attempts are counted before the password is checked, so concurrent

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Agent } from '../../test/agent.ts';
-import { linkIn } from '../../test/smtp.ts';
-import { testAppWithSmtp } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { linkIn } from '#server/test/smtp.ts';
+import { testAppWithSmtp } from '#server/test/test-app.ts';
 
 /**
  * Issue 10 item 12: a password reset changes the password, marks the address verified and ends

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import { Agent } from '../../test/agent.ts';
-import { linkIn } from '../../test/smtp.ts';
-import { TEST_CAPTCHA, testAppWithSmtp } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { linkIn } from '#server/test/smtp.ts';
+import { TEST_CAPTCHA, testAppWithSmtp } from '#server/test/test-app.ts';
 
 /**
  * Issue 10 item 8a: sign-up is e-mail first, so POST /api/register answers the same whether or

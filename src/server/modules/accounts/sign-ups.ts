@@ -1,9 +1,9 @@
-import type { Db } from '../../db/kysely.ts';
-import type { UserRow } from '../../db/schema.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
-import type { SecurityLimits } from '../../lib/limits.ts';
-import type { DbRateLimiter } from '../../lib/rate-limiter.ts';
+import type { Db } from '#server/db/kysely.ts';
+import type { UserRow } from '#server/db/schema.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { randomToken, sha256 } from '#server/lib/crypto.ts';
+import type { SecurityLimits } from '#server/lib/limits.ts';
+import type { DbRateLimiter } from '#server/lib/rate-limiter.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { accountExistsMail, verificationMail } from '../mail/templates.ts';
 

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/kysely.ts';
-import type { TokensTable } from '../../db/schema.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { Db } from '#server/db/kysely.ts';
+import type { TokensTable } from '#server/db/schema.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { randomToken, sha256 } from '#server/lib/crypto.ts';
 
 export type TokenKind = TokensTable['kind'];
 

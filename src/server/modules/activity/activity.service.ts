@@ -1,5 +1,5 @@
-import type { Db } from '../../db/kysely.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
+import type { Db } from '#server/db/kysely.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
 
 export const activityEvents = [
   'login',

@@ -1,6 +1,6 @@
 import { adminActivitiesQuery } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
 import { contains } from './like.ts';
 import { activityEvents } from '../activity/activity.service.ts';
 

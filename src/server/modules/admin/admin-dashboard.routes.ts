@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
 import { documentCounts } from './admin-documents.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

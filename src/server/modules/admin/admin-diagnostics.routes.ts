@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { logLevelSchema } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { ping } from '../../db/kysely.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { ping } from '#server/db/kysely.ts';
+import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { version: string };
 

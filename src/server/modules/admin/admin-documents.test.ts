@@ -6,8 +6,8 @@ import {
   signingCertificateMessages as cm,
   type SigningCertificateInfo,
 } from '#shared/admin/signing-certificate.ts';
-import { Agent } from '../../test/agent.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { multipartBody, upload } from '../documents/test-helpers.ts';
 import { createSelfSignedIdentity } from '../pdf/certificate.ts';
 import { simplePdf } from '../pdf/test-pdfs.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { signingCertificateMessages } from '#shared/admin/signing-certificate.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
 import { describeCertificate } from '../pdf/certificate.ts';
 
 /** Documents in the admin area: dashboard counts, report series, the certificate in diagnostics. */

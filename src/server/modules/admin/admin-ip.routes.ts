@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { blockIpSchema } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
+import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 import { contains } from './like.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { reportQuery } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
 
 export function adminReportRoutes(app: App) {
   app.get(

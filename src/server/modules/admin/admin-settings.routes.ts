@@ -6,8 +6,8 @@ import {
   siteSettingsSchema,
   testEmailSchema,
 } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 
 const MIN = 60_000;

@@ -1,7 +1,7 @@
 import { adminSignaturesQuery } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
+import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 import { signaturesWithLookups, toOwnSignature } from '../signatures/signatures.service.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import { contains } from './like.ts';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { adminUsersQuery, roleSchema, storageQuotaSchema, userStatusSchema } from '#shared/admin/schemas.ts';
 import { formatMegabytes } from '#shared/documents/storage.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
+import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 import { toPublicUser } from '../accounts/accounts.service.ts';
 import { MB, usedBytesByUser } from '../documents/storage.ts';
 import { toOwnSignature } from '../signatures/signatures.service.ts';

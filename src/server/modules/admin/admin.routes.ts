@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { adminActivityRoutes } from './admin-activity.routes.ts';
 import { adminDashboardRoutes } from './admin-dashboard.routes.ts';
 import { adminDiagnosticsRoutes } from './admin-diagnostics.routes.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Agent } from '../../test/agent.ts';
-import { signaturePng } from '../../test/fixtures.ts';
-import { startSmtp } from '../../test/smtp.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { signaturePng } from '#server/test/fixtures.ts';
+import { startSmtp } from '#server/test/smtp.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

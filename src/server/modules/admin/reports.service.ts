@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/kysely.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
+import type { Db } from '#server/db/kysely.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_REPORT_DAYS = 366;

@@ -5,9 +5,9 @@ import {
   signingCertificateMessages as m,
   type SigningCertificateInfo,
 } from '#shared/admin/signing-certificate.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
+import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 import { describeCertificate } from '../pdf/certificate.ts';
 
 /** Which PKCS#12 an admin uploaded (its SHA-256), so the page can tell it from the generated one. */

@@ -1,7 +1,7 @@
 import { supportMessageSchema } from '#shared/admin/schemas.ts';
-import type { App } from '../../app.ts';
-import { iso } from '../../lib/clock.ts';
-import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
+import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const PER_IP_PER_HOUR = 5;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { PAGE_VIEW_PATH_MAX } from './analytics.service.ts';
 
 export const pageViewSchema = z.object({

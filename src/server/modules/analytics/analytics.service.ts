@@ -1,9 +1,9 @@
-import type { Db } from '../../db/kysely.ts';
-import { BatchedCounter } from '../../lib/batched-counter.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { hmac } from '../../lib/crypto.ts';
-import type { DbRateLimiter } from '../../lib/rate-limiter.ts';
-import { reportBadRow, writeInChunks, type WarnLog } from '../../lib/write-in-chunks.ts';
+import type { Db } from '#server/db/kysely.ts';
+import { BatchedCounter } from '#server/lib/batched-counter.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { hmac } from '#server/lib/crypto.ts';
+import type { DbRateLimiter } from '#server/lib/rate-limiter.ts';
+import { reportBadRow, writeInChunks, type WarnLog } from '#server/lib/write-in-chunks.ts';
 
 export const PAGE_VIEW_PATH_MAX = 200;
 const VIEWS_PER_IP_PER_MINUTE = 120;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

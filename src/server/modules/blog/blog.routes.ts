@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { pageQuery } from '#shared/admin/schemas.ts';
 import { BLOG_IMAGE_MAX_BYTES, blogMessages as m, blogPostInputSchema } from '#shared/blog/schemas.ts';
-import type { App } from '../../app.ts';
-import { currentUser, requireAdmin } from '../../plugins/auth.ts';
+import type { App } from '#server/app-types.ts';
+import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 import { clampDescription } from '../seo/pages.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 

@@ -1,9 +1,9 @@
 import { slugify, type BlogPost, type BlogPostInput } from '#shared/blog/schemas.ts';
-import type { Db } from '../../db/kysely.ts';
+import type { Db } from '#server/db/kysely.ts';
 import type { Selectable } from 'kysely';
-import type { BlogPostsTable } from '../../db/schema.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { ImageAbortedError, imagePool } from '../../lib/image-pool.ts';
+import type { BlogPostsTable } from '#server/db/schema.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { ImageAbortedError, imagePool } from '#server/lib/image-pool.ts';
 
 type Row = Selectable<BlogPostsTable>;
 type Input = {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { blogMessages as m, slugify } from '#shared/blog/schemas.ts';
-import { Agent } from '../../test/agent.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 
 let ctx: TestContext;
 let admin: Agent;

@@ -1,8 +1,8 @@
-import { BatchedCounter } from '../../lib/batched-counter.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { SecurityLimits } from '../../lib/limits.ts';
-import type { DbRateLimiter } from '../../lib/rate-limiter.ts';
-import type { WarnLog } from '../../lib/write-in-chunks.ts';
+import { BatchedCounter } from '#server/lib/batched-counter.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { SecurityLimits } from '#server/lib/limits.ts';
+import type { DbRateLimiter } from '#server/lib/rate-limiter.ts';
+import type { WarnLog } from '#server/lib/write-in-chunks.ts';
 
 const MINUTE_MS = 60_000;
 const FLUSH_MS = 1000;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import { defaultLimits } from '../../lib/limits.ts';
-import { Agent } from '../../test/agent.ts';
-import { TEST_CAPTCHA, testApp, type TestContext } from '../../test/test-app.ts';
+import { defaultLimits } from '#server/lib/limits.ts';
+import { Agent } from '#server/test/agent.ts';
+import { TEST_CAPTCHA, testApp, type TestContext } from '#server/test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

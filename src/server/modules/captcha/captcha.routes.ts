@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import type { App } from '../../app.ts';
-import { ensureSession } from '../../plugins/session.ts';
+import type { App } from '#server/app-types.ts';
+import { ensureSession } from '#server/plugins/session.ts';
 import { captchaPurposes } from './captcha.service.ts';
 
 const querySchema = z.object({ purpose: z.enum(captchaPurposes).default('login') });

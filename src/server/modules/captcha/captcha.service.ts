@@ -1,5 +1,5 @@
 import type SvgCaptcha from 'svg-captcha';
-import { lazyRequire } from '../../lib/lazy-require.ts';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 
 // The package renders a given text too, but its types only declare create().
 // It reads and parses its font when loaded: only the first CAPTCHA pays for that.
@@ -12,9 +12,9 @@ import {
   CAPTCHA_TTL_MS,
   CAPTCHA_WIDTH,
 } from '#shared/constants.ts';
-import type { Db } from '../../db/kysely.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { hmac, randomCode, safeEqual } from '../../lib/crypto.ts';
+import type { Db } from '#server/db/kysely.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { hmac, randomCode, safeEqual } from '#server/lib/crypto.ts';
 
 export const captchaPurposes = ['login', 'register', 'lookup'] as const;
 export type CaptchaPurpose = (typeof captchaPurposes)[number];

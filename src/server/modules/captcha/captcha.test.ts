@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Agent } from '../../test/agent.ts';
-import { TEST_CAPTCHA, testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { TEST_CAPTCHA, testApp, type TestContext } from '#server/test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

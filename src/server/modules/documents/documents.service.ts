@@ -10,10 +10,10 @@ import {
   type SignDocumentInput,
   type StorageUsage,
 } from '#shared/documents/schemas.ts';
-import type { Db } from '../../db/kysely.ts';
-import type { DocumentRow, UserRow } from '../../db/schema.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { Db } from '#server/db/kysely.ts';
+import type { DocumentRow, UserRow } from '#server/db/schema.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { randomToken, sha256 } from '#server/lib/crypto.ts';
 import type { Refusal } from '../pdf/jobs.ts';
 import { JobAbortedError, type PdfPool } from '../pdf/pdf-pool.ts';
 import type { SignaturesService } from '../signatures/signatures.service.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { DOCUMENT_MAX_BYTES } from '#shared/documents/schemas.ts';
-import { Agent } from '../../test/agent.ts';
-import { TEST_ORIGIN, testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
 import { brokenPdf, encryptedPdf, simplePdf, truncatedPdf } from '../pdf/test-pdfs.ts';
 import { getBytes, multipartBody, quadrantPng, upload } from './test-helpers.ts';
 

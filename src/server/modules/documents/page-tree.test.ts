@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Agent } from '../../test/agent.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { nestedTreePdf, simplePdf } from '../pdf/test-pdfs.ts';
 import { getBytes, pdfsig, quadrantPng, tempDir, upload } from './test-helpers.ts';
 

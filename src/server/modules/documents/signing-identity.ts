@@ -1,4 +1,4 @@
-import type { Db } from '../../db/kysely.ts';
+import type { Db } from '#server/db/kysely.ts';
 import { createSelfSignedIdentity, describeCertificate, type SigningIdentity } from '../pdf/certificate.ts';
 
 const SECRET_NAME = 'pdf-signing-identity';

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentMessages as m } from '#shared/documents/messages.ts';
-import { Agent } from '../../test/agent.ts';
-import { signatureSvgDataUrl } from '../../test/fixtures.ts';
-import { TEST_ORIGIN, testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
+import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
 import { awkwardPdf, simplePdf } from '../pdf/test-pdfs.ts';
 import {
   getBytes,

@@ -1,8 +1,8 @@
 import { generateDocumentReference } from '#shared/documents/reference.ts';
 import type { SignDocumentInput, SignDocumentResponse } from '#shared/documents/schemas.ts';
 import { documentMessages as m } from '#shared/documents/messages.ts';
-import type { UserRow } from '../../db/schema.ts';
-import { iso } from '../../lib/clock.ts';
+import type { UserRow } from '#server/db/schema.ts';
+import { iso } from '#server/lib/clock.ts';
 import type { RasterImage } from '../pdf/image.ts';
 import { PoolBusyError } from '../pdf/pdf-pool.ts';
 import { parseSignatureImage } from '../signatures/images.ts';

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import type { App } from '../../app.ts';
-import type { Agent, AgentResponse } from '../../test/agent.ts';
+import type { App } from '#server/app-types.ts';
+import type { Agent, AgentResponse } from '#server/test/agent.ts';
 
 const run = promisify(execFile);
 

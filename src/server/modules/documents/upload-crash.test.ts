@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { DOCUMENT_MAX_BYTES } from '#shared/documents/schemas.ts';
-import { createDb, type Db } from '../../db/kysely.ts';
-import { HttpAgent, startServerProcess } from '../../test/server-process.ts';
-import { signUpOverHttp } from '../../test/sign-up-over-http.ts';
-import { freshDatabase, TEST_CAPTCHA } from '../../test/test-app.ts';
+import { createDb, type Db } from '#server/db/kysely.ts';
+import { HttpAgent, startServerProcess } from '#server/test/server-process.ts';
+import { signUpOverHttp } from '#server/test/sign-up-over-http.ts';
+import { freshDatabase, TEST_CAPTCHA } from '#server/test/test-app.ts';
 import { largePdf } from '../pdf/test-pdfs.ts';
 import { multipartBody, tempDir } from './test-helpers.ts';
 

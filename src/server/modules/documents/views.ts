@@ -5,7 +5,7 @@ import {
   type DocumentSummary,
   type PlacedSignatureRecord,
 } from '#shared/documents/schemas.ts';
-import type { DocumentRow } from '../../db/schema.ts';
+import type { DocumentRow } from '#server/db/schema.ts';
 
 export interface ShareState {
   shared: boolean;

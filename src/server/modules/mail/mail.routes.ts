@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { passwordResetMail } from './templates.ts';
 
 export function mailTemplateRoutes(app: App) {

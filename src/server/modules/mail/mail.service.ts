@@ -1,11 +1,11 @@
 import type Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { lazyRequire } from '../../lib/lazy-require.ts';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 
 const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/kysely.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
+import type { Db } from '#server/db/kysely.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
 import type { MailContent } from './templates.ts';
 
 export interface SmtpOptions {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type Forge from 'node-forge';
-import { lazyRequire } from '../../lib/lazy-require.ts';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 
 const loadForge = lazyRequire<typeof Forge>('node-forge');
 import type { SigningCertificateInfo } from '#shared/admin/signing-certificate.ts';

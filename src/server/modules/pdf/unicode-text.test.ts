@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SIGNATURE_SVG } from '../../test/fixtures.ts';
+import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { createSelfSignedIdentity, type SigningIdentity } from './certificate.ts';
 import { rasterize, type RasterImage } from './image.ts';
 import { sign, type SignRequest, type SignResult } from './jobs.ts';

@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 
 /** Extra sitemap entries (e.g. published blog posts), registered by the features that own them. */
 export type SitemapSource = () => Promise<{ path: string; lastmod?: string }[]>;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SiteSettings } from '../../lib/site-settings.ts';
+import type { SiteSettings } from '#server/lib/site-settings.ts';
 import { PRIVATE_PREFIXES, SITE_NAME, staticPages, type PageMeta } from './pages.ts';
 import { renderHead } from './render-head.ts';
 

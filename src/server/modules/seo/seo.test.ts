@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TEST_ORIGIN, testApp, type TestContext } from '../../test/test-app.ts';
+import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
 
 let ctx: TestContext;
 let webRoot: string;

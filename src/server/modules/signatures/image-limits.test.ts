@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
-import { imagePool, WALL_FACTOR } from '../../lib/image-pool.ts';
-import { Agent } from '../../test/agent.ts';
-import { signatureSvgDataUrl } from '../../test/fixtures.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { imagePool, WALL_FACTOR } from '#server/lib/image-pool.ts';
+import { Agent } from '#server/test/agent.ts';
+import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { SIGNATURE_IMAGE_BUDGET } from './images.ts';
 import { SVG_LIMITS } from './svg-limits.ts';
 import { expensiveSvg, FIVE_THOUSAND_PATHS, HOSTILE_IMAGES, signaturePadSvg } from './test-svgs.ts';

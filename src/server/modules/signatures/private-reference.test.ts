@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { UNGUESSABLE_LENGTH } from '#shared/signatures/reference.ts';
-import { Agent } from '../../test/agent.ts';
-import { signaturePng } from '../../test/fixtures.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { signaturePng } from '#server/test/fixtures.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 
 let ctx: TestContext;
 let png: string;

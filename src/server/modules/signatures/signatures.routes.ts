@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { saveSignatureSchema } from '#shared/signatures/schemas.ts';
-import type { App } from '../../app.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
-import { retryAfterSeconds } from '../../lib/rate-limiter.ts';
+import type { App } from '#server/app-types.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
 import { imageAnswer } from './image-answers.ts';
 import { toOwnSignature } from './signatures.service.ts';
 

@@ -10,10 +10,10 @@ import {
   type OwnSignature,
   type SaveSignatureInput,
 } from '#shared/signatures/schemas.ts';
-import type { Db } from '../../db/kysely.ts';
-import type { SignatureRow, UserRow } from '../../db/schema.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { randomToken } from '../../lib/crypto.ts';
+import type { Db } from '#server/db/kysely.ts';
+import type { SignatureRow, UserRow } from '#server/db/schema.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { randomToken } from '#server/lib/crypto.ts';
 import { parseSignatureImage, type ImageRefusal } from './images.ts';
 
 export type SaveResult =

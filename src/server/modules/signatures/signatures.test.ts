@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
-import { Agent } from '../../test/agent.ts';
-import { signaturePng, signatureSvgDataUrl } from '../../test/fixtures.ts';
-import { TEST_ORIGIN, testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { signaturePng, signatureSvgDataUrl } from '#server/test/fixtures.ts';
+import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
 import { addMonths } from './signatures.service.ts';
 
 let ctx: TestContext;

@@ -8,9 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import type { PublicSignature } from '#shared/signatures/schemas.ts';
-import { Agent } from '../../test/agent.ts';
-import { signatureSvgDataUrl } from '../../test/fixtures.ts';
-import { testApp, type TestContext } from '../../test/test-app.ts';
+import { Agent } from '#server/test/agent.ts';
+import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
+import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { getBytes, pdftotext, quadrantPng, tempDir, upload } from '../documents/test-helpers.ts';
 
 const run = promisify(execFile);

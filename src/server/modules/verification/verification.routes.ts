@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { referenceSchema } from '#shared/signatures/schemas.ts';
-import type { App } from '../../app.ts';
+import type { App } from '#server/app-types.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import type { Gate, LookupResult } from './verification.service.ts';
 

@@ -1,12 +1,12 @@
 import type { InferResult } from 'kysely';
 import type { PublicSignature } from '#shared/signatures/schemas.ts';
-import { batchStatement, pointQuery, type Db } from '../../db/kysely.ts';
-import { BatchedCounter } from '../../lib/batched-counter.ts';
-import { iso, type Clock } from '../../lib/clock.ts';
-import { safeEqual } from '../../lib/crypto.ts';
-import type { SecurityLimits } from '../../lib/limits.ts';
-import type { DbRateLimiter } from '../../lib/rate-limiter.ts';
-import { reportBadRow, writeInChunks, type WarnLog } from '../../lib/write-in-chunks.ts';
+import { batchStatement, pointQuery, type Db } from '#server/db/kysely.ts';
+import { BatchedCounter } from '#server/lib/batched-counter.ts';
+import { iso, type Clock } from '#server/lib/clock.ts';
+import { safeEqual } from '#server/lib/crypto.ts';
+import type { SecurityLimits } from '#server/lib/limits.ts';
+import type { DbRateLimiter } from '#server/lib/rate-limiter.ts';
+import { reportBadRow, writeInChunks, type WarnLog } from '#server/lib/write-in-chunks.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 
 export type LookupResult =

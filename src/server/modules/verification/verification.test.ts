@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
-import { defaultLimits } from '../../lib/limits.ts';
-import { Agent } from '../../test/agent.ts';
-import { signaturePng } from '../../test/fixtures.ts';
-import { TEST_CAPTCHA, testApp, type TestContext } from '../../test/test-app.ts';
+import { defaultLimits } from '#server/lib/limits.ts';
+import { Agent } from '#server/test/agent.ts';
+import { signaturePng } from '#server/test/fixtures.ts';
+import { TEST_CAPTCHA, testApp, type TestContext } from '#server/test/test-app.ts';
 
 let ctx: TestContext;
 let png: string;
