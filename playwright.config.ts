@@ -15,6 +15,8 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   globalSetup: './e2e/global-setup.ts',
+  // The specs' own project: tsconfig.json only lists projects, and the web one maps `qrcode` to types.
+  tsconfig: './tsconfig.tests.json',
   use: {
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: {

@@ -28,7 +28,7 @@ const csp = [
 const feature = (file: string) => `src/web/features/${file}.tsx`;
 /** The public pages whose shared code is merged into a few chunks (scripts/vite-chunks.ts). */
 const PUBLIC_PAGE_GROUPS = {
-  s: [feature('signatures/pages/create-signature-page')],
+  s: [feature('creator/pages/create-signature-page')],
   v: [feature('verification/pages/verify-signature-page')],
   a: [feature('auth/pages/auth-page'), feature('auth/pages/reset-password-page')],
   i: ['about-page', 'use-cases-page', 'privacy-page', 'terms-page', 'temp-download-page']

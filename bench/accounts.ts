@@ -2,25 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HttpAgent, startServerProcess } from '../src/server/test/server-process.ts';
+import { startSmtp } from '../src/server/test/smtp.ts';
 import { measure, printTable, startBaseline } from './lib.ts';
 
 /** Issue 2: GET /api/user (signed in) and /healthz, as ratios to a bare node:http server. */
 export async function benchAccounts() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-'));
-  const app = await startServerProcess({ DATA_DIR: dir, INKPROOF_TEST_CAPTCHA: 'Bench1', LOG_LEVEL: 'warn' });
+  const smtp = await startSmtp();
+  const app = await startServerProcess({
+    DATA_DIR: dir,
+    INKPROOF_TEST_CAPTCHA: 'Bench1',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: smtp.url,
+  });
   try {
     const agent = new HttpAgent(app.base);
-    await agent.fetch('/api/captcha?purpose=register');
-    const reg = await agent.fetch('/api/register', {
-      method: 'POST',
-      body: {
-        email: 'bench@example.com',
-        password: 'Str0ng!Pass',
-        agreeToTerms: true,
-        securityQuestion: 'Bench1',
-      },
-    });
-    if (reg.status !== 201) throw new Error(`register failed: ${reg.status}`);
+    await signUp(agent, smtp, 'bench@example.com', 'Str0ng!Pass');
     const userBody = JSON.stringify(await (await agent.fetch('/api/user')).json());
 
     const baseline = await startBaseline(userBody);
@@ -38,6 +35,36 @@ export async function benchAccounts() {
     }
   } finally {
     await app.stop();
+    await smtp.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Sign-up is e-mail first (decision 018): 202, then the link mailed to the address (read from the
+ * SMTP catcher) verifies it, and the first sign-in with its token opens the session.
+ */
+async function signUp(
+  agent: HttpAgent,
+  smtp: Awaited<ReturnType<typeof startSmtp>>,
+  email: string,
+  password: string,
+) {
+  await agent.fetch('/api/captcha?purpose=register');
+  const reg = await agent.fetch('/api/register', {
+    method: 'POST',
+    body: { email, password, agreeToTerms: true, securityQuestion: 'Bench1' },
+  });
+  if (reg.status !== 202) throw new Error(`register failed: ${reg.status}`);
+  const mail = await smtp.waitFor(email, 1, 30_000);
+  const link = /https?:\/\/\S*verification=true\S*/.exec(mail.text)?.[0];
+  if (!link) throw new Error('no verification link in the sign-up mail');
+  const verified = await agent.fetch(`/api/verify-email${new URL(link).search}`);
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
+  await agent.fetch('/api/captcha?purpose=login');
+  const login = await agent.fetch('/api/login', {
+    method: 'POST',
+    body: { email, password, captcha: 'Bench1', signUpToken: new URL(link).searchParams.get('token') },
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
 }

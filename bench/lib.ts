@@ -102,3 +102,32 @@ export function printTable(baseline: Measured, rows: Measured[]) {
   console.log(fmt(baseline));
   for (const r of rows) console.log(fmt(r));
 }
+
+/**
+ * Measures `url` while `inFlight` loops keep running `job` over `items` (each item once), until the
+ * measurement ends; answers the measurement and each job's time (ms, sorted).
+ */
+export async function measureDuring<T>(
+  name: string,
+  url: string,
+  items: T[],
+  job: (item: T) => Promise<void>,
+  inFlight = 4,
+) {
+  let stop = false;
+  const times: number[] = [];
+  const queue = [...items];
+  const burst = Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (!stop && queue.length > 0) {
+        const t = performance.now();
+        await job(queue.shift()!);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const during = await measure(name, url);
+  stop = true;
+  await burst;
+  return { during, times: times.sort((a, b) => a - b), unused: queue.length };
+}

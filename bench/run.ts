@@ -4,6 +4,8 @@ import { benchCreator } from './creator.ts';
 import { benchDocuments } from './documents.ts';
 import { benchHostileImages } from './hostile-images.ts';
 import { benchLookups } from './lookups.ts';
+import { benchRequests } from './requests.ts';
+import { benchSeals } from './seals.ts';
 import { benchStartup } from './startup.ts';
 import { benchWeb } from './web.ts';
 
@@ -18,6 +20,8 @@ const suites: Record<string, () => Promise<unknown>> = {
   admin: benchAdmin,
   startup: benchStartup,
   images: benchHostileImages,
+  requests: benchRequests,
+  seals: benchSeals,
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -1,40 +1,25 @@
-import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import forge from 'node-forge';
 import {
   SIGNING_CERTIFICATE_MAX_BYTES,
   signingCertificateMessages as cm,
 } from '../src/shared/admin/signing-certificate.ts';
+import { TestPki } from '../src/server/modules/pdf/test-certificates.ts';
 import { adminText } from '../src/web/features/admin/messages.ts';
 import { expectNoAxeViolations, logInAsAdmin } from './support.ts';
 
 const t = adminText.certificate;
 
-/** A self-signed certificate and its key in a password-protected PKCS#12, as an admin would export it. */
-function makeP12(commonName: string, password: string) {
-  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  cert.serialNumber = `0${crypto.randomBytes(8).toString('hex')}`;
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 2 * 365 * 86_400_000);
-  const name = [
-    { name: 'commonName', value: commonName },
-    { name: 'organizationName', value: 'Example Corp' },
-  ];
-  cert.setSubject(name);
-  cert.setIssuer(name);
-  cert.sign(key, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: '3des' });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
-}
+let pki: TestPki;
+test.afterAll(() => pki?.remove());
 
 test('an admin replaces the PDF signing certificate with their own PKCS#12', async ({ page }) => {
   test.setTimeout(120_000);
-  const subject = `Example Corp Signing ${Date.now()}`;
+  // As an admin exports it: ECDSA P-256, issued by an intermediate CA, OpenSSL 3's default encryption.
+  const label = `Example Corp ${Date.now()}`;
+  pki = await new TestPki().chain('ec', label);
+  const subject = `${label} Signer`;
   const password = 'Corp-p12-Secret!';
-  const p12 = makeP12(subject, password);
+  const p12 = await pki.p12(password);
   const puts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'PUT' && r.url().endsWith('/api/admin/signing-certificate')) puts.push(r.url());
@@ -48,6 +33,8 @@ test('an admin replaces the PDF signing certificate with their own PKCS#12', asy
   const before = await shownSubject.textContent();
   expect(before).not.toBe(subject);
   await expect(section.getByText(t.generated)).toBeVisible();
+  await expect(section.getByTestId('certificate-key')).toHaveText('RSA 2048');
+  await expect(section.getByTestId('certificate-chain')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   // Checked in the browser before anything is sent: a file is required, and at most the server's limit.
@@ -79,7 +66,7 @@ test('an admin replaces the PDF signing certificate with their own PKCS#12', asy
   await form.getByRole('button', { name: t.submit }).click();
   await expect(form.getByRole('button', { name: t.uploading })).toBeDisabled();
   release();
-  await expect(form.getByRole('alert')).toHaveText(cm.invalid);
+  await expect(form.getByRole('alert')).toHaveText(cm.wrongPassword);
   await expect(shownSubject).toHaveText(before!);
   await expectNoAxeViolations(page);
 
@@ -90,7 +77,10 @@ test('an admin replaces the PDF signing certificate with their own PKCS#12', asy
   await expect(toast).toContainText(cm.replaced);
   await expect(shownSubject).toHaveText(subject);
   await expect(section.getByText(t.uploaded)).toBeVisible();
-  await expect(section.getByRole('definition').filter({ hasText: subject })).toHaveCount(2);
+  await expect(section.getByRole('definition').filter({ hasText: subject })).toHaveCount(1);
+  await expect(section.getByTestId('certificate-key')).toHaveText('ECDSA P-256');
+  await expect(section.getByTestId('certificate-chain')).toHaveText(`${label} Intermediate CA`);
+  await expect(section.getByText(t.selfSigned, { exact: true })).toHaveCount(0);
   await expect(form.getByRole('alert')).toHaveCount(0);
   await expect(form.getByLabel(t.password, { exact: true })).toHaveValue('');
   await expect(fileInput).toHaveValue('');

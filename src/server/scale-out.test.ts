@@ -52,7 +52,7 @@ test('a session made on one instance is valid on the other', async () => {
   onA.base = b.base;
   const me = await onA.fetch('/api/user');
   expect(me.status).toBe(200);
-  expect((await me.json()).email).toBe('scale@example.com');
+  expect(((await me.json()) as { email: string }).email).toBe('scale@example.com');
   // and a state change on B accepts the CSRF token A issued
   const profile = await onA.fetch('/api/user/profile', {
     method: 'PUT',

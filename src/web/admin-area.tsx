@@ -23,9 +23,27 @@ const adminRoutes: Array<{ path: string; page: Page }> = [
     path: '/admin/security-settings',
     page: page(() => import('#web/features/admin/pages/security-settings-page.tsx')),
   },
-  { path: '/admin/blog', page: page(() => import('#web/features/admin/pages/blog-page.tsx')) },
-  { path: '/admin/blog/new', page: page(() => import('#web/features/admin/pages/blog-new-page.tsx')) },
-  { path: '/admin/blog/edit/:id', page: page(() => import('#web/features/admin/pages/blog-edit-page.tsx')) },
+  // the blog's admin pages belong to the blog feature (its requests and messages)
+  {
+    path: '/admin/blog',
+    page: page(() => import('#web/features/blog/admin/pages/admin-blog-list-page.tsx')),
+  },
+  {
+    path: '/admin/blog/new',
+    page: page(() =>
+      import('#web/features/blog/admin/pages/admin-blog-editor-page.tsx').then((m) => ({
+        default: m.NewPostPage,
+      })),
+    ),
+  },
+  {
+    path: '/admin/blog/edit/:id',
+    page: page(() =>
+      import('#web/features/blog/admin/pages/admin-blog-editor-page.tsx').then((m) => ({
+        default: m.EditPostPage,
+      })),
+    ),
+  },
   { path: '/admin/reports', page: page(() => import('#web/features/admin/pages/reports-page.tsx')) },
   { path: '/admin/debug', page: page(() => import('#web/features/admin/pages/debug-page.tsx')) },
   {

@@ -25,7 +25,7 @@ function page(loadChunk: () => Promise<{ default: ComponentType }>): Page {
   return Object.assign(Page, { load: remember });
 }
 
-const CreateSignaturePage = page(() => import('#web/features/signatures/pages/create-signature-page.tsx'));
+const CreateSignaturePage = page(() => import('#web/features/creator/pages/create-signature-page.tsx'));
 
 /** Route table of part 1 §2. Every page is its own chunk, loaded when first visited. */
 const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
@@ -82,6 +82,11 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
     access: 'protected',
   },
   {
+    path: '/documents/:id/request',
+    page: page(() => import('#web/features/requests/pages/request-signatures-page.tsx')),
+    access: 'protected',
+  },
+  {
     path: '/sign-document/:id',
     page: page(() => import('#web/features/documents/pages/sign-document-page.tsx')),
     access: 'protected',
@@ -120,6 +125,12 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
   {
     path: '/shared/:token',
     page: page(() => import('#web/features/documents/pages/shared-document-page.tsx')),
+    access: 'public',
+  },
+  // A recipient's signing link (issue 12): no account, its own chunk.
+  {
+    path: '/sign/:token',
+    page: page(() => import('#web/features/sign/pages/sign-page.tsx')),
     access: 'public',
   },
 ];

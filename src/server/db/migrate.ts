@@ -12,6 +12,10 @@ import * as m0009 from './migrations/0009-signature-lookups.ts';
 import * as m0010 from './migrations/0010-signature-images.ts';
 import * as m0011 from './migrations/0011-pending-signups.ts';
 import * as m0012 from './migrations/0012-storage-quotas.ts';
+import * as m0013 from './migrations/0013-jobs.ts';
+import * as m0014 from './migrations/0014-signing-requests.ts';
+import * as m0015 from './migrations/0015-seals.ts';
+import * as m0016 from './migrations/0016-account-security.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -28,20 +32,27 @@ const all: Record<string, DialectMigration> = {
   '0010-signature-images': m0010,
   '0011-pending-signups': m0011,
   '0012-storage-quotas': m0012,
+  '0013-jobs': m0013,
+  '0014-signing-requests': m0014,
+  '0015-seals': m0015,
+  '0016-account-security': m0016,
 };
 
 /** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */
 export async function migrateToLatest(db: Db, dialect: Dialect, upTo?: string): Promise<string[]> {
-  const entries = Object.entries(all);
+  // By name, not by listing order: branches add migrations in parallel (0013-0015 land beside 0016).
+  const entries = Object.entries(all).sort(([a], [b]) => a.localeCompare(b));
   const last = upTo ? entries.findIndex(([name]) => name === upTo) : entries.length - 1;
   if (last < 0) throw new Error(`no migration named ${upTo}`);
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
-        entries.slice(0, last + 1).map(([name, m]): [string, Migration] => [
-          name,
-          { up: (d) => m.up(d as Db, dialect), ...(m.down ? { down: (d) => m.down!(d as Db) } : {}) },
-        ]),
+        entries
+          .slice(0, last + 1)
+          .map(([name, m]): [string, Migration] => [
+            name,
+            { up: (d) => m.up(d as Db, dialect), ...(m.down ? { down: (d) => m.down!(d as Db) } : {}) },
+          ]),
       ),
   };
   // Kysely looks for its own tables across every schema; name ours, or another schema's tables fool it.

@@ -109,6 +109,10 @@ export interface SignaturesTable {
    * only this row, and the token makes the URL of the verification copy unguessable.
    */
   image_token: string | null;
+  /** Signatures made through a signing request (migration 0014): what /verify shows of them. */
+  request_id: number | null;
+  signer_email_masked: string | null;
+  document_name: string | null;
 }
 
 /**
@@ -185,8 +189,11 @@ export interface DocumentsTable {
   name: string;
   original_filename: string;
   mime_type: string;
-  /** 'pending' until signed; 'shared' is derived from live share links, not stored. */
-  status: 'pending' | 'signed';
+  /**
+   * 'pending' until signed; 'shared' is derived from live share links, not stored. 'awaiting': a
+   * signing request is open; 'completed': sealed after a request (migration 0014).
+   */
+  status: 'pending' | 'signed' | 'awaiting' | 'completed';
   size: number;
   page_count: number;
   /** SHA-256 of the original upload. */
@@ -206,7 +213,8 @@ export interface DocumentsTable {
 export interface FilesTable {
   id: Generated<number>;
   document_id: number;
-  kind: 'original' | 'signed';
+  /** 'revision': the latest revision of an open signing request (migration 0014). */
+  kind: 'original' | 'signed' | 'revision';
   bytes: Buffer;
   sha256: string;
   size: number;
@@ -265,6 +273,75 @@ export interface BlogImagesTable {
   created_at: Timestamp;
 }
 
+/** Issue 14 (migration 0016): an authenticator app's secret, sealed with the SecretBox. */
+export interface UserTotpTable {
+  user_id: number;
+  secret_sealed: string;
+  confirmed_at: Timestamp | null;
+  /** The last 30-second step a code was accepted for (replay refused). */
+  last_step: number | null;
+  created_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC-SHA-256 with a server key (decision 030). */
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url */
+  credential_id: string;
+  /** COSE public key, base64url */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports, as the authenticator reported them */
+  transports: string | null;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface WebauthnChallengesTable {
+  /** SHA-256 of the session id and purpose */
+  key: string;
+  challenge: string;
+  user_id: number | null;
+  expires_at: Timestamp;
+}
+
+export interface PendingLoginsTable {
+  /** SHA-256 of the random value in the browser's HttpOnly cookie */
+  id: string;
+  user_id: number;
+  attempts: number;
+  /** How the first step was passed ('one-time link'), for the log */
+  detail: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface UserDevicesTable {
+  user_id: number;
+  device_key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   blog_posts: BlogPostsTable;
   blog_images: BlogImagesTable;
@@ -290,6 +367,26 @@ export interface Database {
   outbox: OutboxTable;
   app_secrets: AppSecretsTable;
   activity_log: ActivityLogTable;
+  jobs: JobsTable;
+  signing_requests: SigningRequestsTable;
+  signing_recipients: SigningRecipientsTable;
+  signing_links: SigningLinksTable;
+  signing_fields: SigningFieldsTable;
+  signing_events: SigningEventsTable;
+  signing_codes: SigningCodesTable;
+  signing_revisions: SigningRevisionsTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  pending_logins: PendingLoginsTable;
+  email_changes: EmailChangesTable;
+  user_devices: UserDevicesTable;
+  seal_keys: SealKeysTable;
+  log_leaves: LogLeavesTable;
+  log_nodes: LogNodesTable;
+  log_state: LogStateTable;
+  log_heads: LogHeadsTable;
 }
 
 /** Without the quota override: only the quota checks read it, the session's hot path does not. */
@@ -297,3 +394,169 @@ export type UserRow = Omit<Selectable<UsersTable>, 'storage_quota_bytes'>;
 export type SignatureRow = Selectable<SignaturesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
+
+/** The durable job queue (migration 0013, decision 025). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON; emptied when the job is done (mails carry one-time links). */
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  /** Queued: when the job is due. */
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** At most one queued job per key (reminders, expiries). */
+  key: string | null;
+  locked_by: string | null;
+  /** The lease of a running job: after it, any worker may take the job over. */
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+export type JobRow = Selectable<JobsTable>;
+/** Signing requests (migration 0014, decision 026). */
+export interface SigningRequestsTable {
+  id: Generated<number>;
+  document_id: number;
+  user_id: number;
+  status: 'active' | 'completed' | 'cancelled' | 'declined' | 'expired';
+  signing_order: 'sequential' | 'parallel';
+  message: string | null;
+  expires_at: Timestamp;
+  reminder_first_days: number | null;
+  reminder_every_days: number | null;
+  require_code: number;
+  /** Revisions landed so far; a finish commits only on the revision it was made from. */
+  revision: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+export interface SigningRecipientsTable {
+  id: Generated<number>;
+  request_id: number;
+  position: number;
+  name: string;
+  email: string;
+  role: 'signer' | 'approver' | 'viewer';
+  status: 'waiting' | 'sent' | 'opened' | 'signed' | 'declined' | 'expired';
+  sent_at: Timestamp | null;
+  opened_at: Timestamp | null;
+  code_verified_at: Timestamp | null;
+  signed_at: Timestamp | null;
+  declined_at: Timestamp | null;
+  decline_reason: string | null;
+  last_reminded_at: Timestamp | null;
+  reminders_sent: Generated<number>;
+  signature_id: number | null;
+}
+
+/** A recipient's personal link; only the token's SHA-256 is stored. */
+export interface SigningLinksTable {
+  id: Generated<number>;
+  recipient_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface SigningFieldsTable {
+  id: Generated<number>;
+  request_id: number;
+  recipient_id: number;
+  position: number;
+  type: 'signature' | 'initials' | 'name' | 'date' | 'text' | 'checkbox';
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  required: number;
+  value: string | null;
+}
+
+export interface SigningEventsTable {
+  id: Generated<number>;
+  request_id: number;
+  recipient_id: number | null;
+  kind: string;
+  actor: string;
+  ip: string | null;
+  user_agent: string | null;
+  detail: string | null;
+  created_at: Timestamp;
+}
+
+export interface SigningCodesTable {
+  id: Generated<number>;
+  recipient_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  /** The session (its hashed id) of the browser that confirmed the code. */
+  session_id: string | null;
+}
+
+export interface SigningRevisionsTable {
+  id: Generated<number>;
+  request_id: number;
+  number: number;
+  recipient_id: number | null;
+  label: string;
+  sha256: string;
+  size: number;
+  /** JSON [{ page, rect }]: where the revision's QR stamps went. */
+  stamps: Generated<string>;
+  created_at: Timestamp;
+}
+
+export type SigningRequestRow = Selectable<SigningRequestsTable>;
+export type SigningRecipientRow = Selectable<SigningRecipientsTable>;
+export type SigningFieldRow = Selectable<SigningFieldsTable>;
+/** Instance signing keys (migration 0015): never deleted; at most one active. */
+export interface SealKeysTable {
+  kid: string;
+  /** JSON: the public JWK (kty, crv, x, y). */
+  public_jwk: string;
+  /** PKCS #8 of the private key, base64, sealed with the settings SecretBox. */
+  private_sealed: string;
+  status: 'active' | 'retired';
+  created_at: Timestamp;
+  retired_at: Timestamp | null;
+  /** Seals dated after this are refused (retirement plus a grace for instances still signing). */
+  valid_until: Timestamp | null;
+}
+
+/** Transparency log (migration 0015): leaves, complete subtrees, the head row, signed heads. */
+export interface LogLeavesTable {
+  idx: number;
+  leaf_hash: Buffer;
+  /** The entry's exact text; its UTF-8 bytes are what the leaf hash covers. */
+  entry: string;
+}
+
+export interface LogNodesTable {
+  level: number;
+  idx: number;
+  hash: Buffer;
+}
+
+export interface LogStateTable {
+  id: number;
+  tree_size: number;
+  root_hash: Buffer;
+}
+
+export interface LogHeadsTable {
+  tree_size: number;
+  root_hash: Buffer;
+  timestamp_ms: number;
+  kid: string;
+  signature: Buffer;
+}

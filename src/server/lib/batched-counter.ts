@@ -60,7 +60,7 @@ export class BatchedCounter {
    */
   flush(): Promise<void> {
     const next = this.chain.then(() => this.flushOnce());
-    this.chain = next.catch(() => undefined);
+    this.chain = next.catch(() => undefined); // the caller of this flush gets its error; the chain only orders
     return next;
   }
 

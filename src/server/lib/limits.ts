@@ -30,6 +30,15 @@ export interface SecurityLimits {
   /** Document uploads per user, and per IP, within an hour (one account filled 361 MB in 5 s). */
   uploadsPerUserPerHour: number;
   uploadsPerIpPerHour: number;
+  /** Signing requests (issue 12): requests one user sends per hour (each mails up to 20 people). */
+  signingRequestsPerUserPerHour: number;
+  /** Calls to the recipient endpoints (/api/sign/…) per link, and per IP, within an hour. */
+  signingCallsPerTokenPerHour: number;
+  signingCallsPerIpPerHour: number;
+  /** Identity codes mailed to one recipient per hour. */
+  signingCodesPerRecipientPerHour: number;
+  /** The owner's resends and reminders to one recipient per hour. */
+  signingMailsPerRecipientPerHour: number;
 }
 
 export const defaultLimits = (): SecurityLimits => ({
@@ -50,4 +59,9 @@ export const defaultLimits = (): SecurityLimits => ({
   storageQuotaBytes: 500 * 1024 * 1024,
   uploadsPerUserPerHour: 60,
   uploadsPerIpPerHour: 120,
+  signingRequestsPerUserPerHour: 30,
+  signingCallsPerTokenPerHour: 300,
+  signingCallsPerIpPerHour: 600,
+  signingCodesPerRecipientPerHour: 5,
+  signingMailsPerRecipientPerHour: 5,
 });

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { Db } from '../db/kysely.ts';
 import { SettingsStore } from './settings-store.ts';
 
@@ -47,7 +47,7 @@ const clock = { now: () => Date.now() };
 const accept = (stored: Record<string, unknown>, d: { n: number }) => ({
   n: typeof stored.n === 'number' ? stored.n : d.n,
 });
-const storeOn = (db: Db) => new SettingsStore(db, clock, 'k', () => ({ n: 0 }), accept);
+const storeOn = (db: Db) => new SettingsStore(db, clock, 'k', () => ({ n: 0 }), accept, console);
 
 test('a reload that read the old value before a save does not undo the save', async () => {
   const t = slowTable('{"n":1}');
@@ -80,4 +80,41 @@ test('a reload with no save around it applies what another instance stored', asy
   await t.answerReads();
   await reload;
   expect(store.current.n).toBe(7);
+});
+
+test('a reload that fails in the background is logged with the settings key', async () => {
+  const failing = {
+    selectFrom: () => ({
+      select: () => ({
+        where: () => ({ executeTakeFirst: () => Promise.reject(new Error('connection lost')) }),
+      }),
+    }),
+  } as unknown as Db;
+  const warnings: { obj: { key?: string; err?: Error }; msg: string }[] = [];
+  const log = { warn: (obj: object, msg: string) => void warnings.push({ obj, msg }) };
+  vi.useFakeTimers();
+  const store = new SettingsStore(failing, clock, 'k', () => ({ n: 0 }), accept, log);
+  try {
+    store.start();
+    await vi.advanceTimersByTimeAsync(5000);
+  } finally {
+    store.stop();
+    vi.useRealTimers();
+  }
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]!.obj.key).toBe('k');
+  expect(warnings[0]!.obj.err?.message).toBe('connection lost');
+});
+
+test('a stored value that is not JSON falls back to the defaults, and says so', async () => {
+  const t = slowTable('{not json');
+  const warnings: object[] = [];
+  const store = new SettingsStore(t.db, clock, 'k', () => ({ n: 3 }), accept, {
+    warn: (obj) => void warnings.push(obj),
+  });
+  const reload = store.load();
+  await t.answerReads();
+  await reload;
+  expect(store.current.n).toBe(3);
+  expect(warnings).toEqual([{ key: 'k' }]);
 });

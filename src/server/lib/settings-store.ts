@@ -1,5 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 import { iso, type Clock } from './clock.ts';
+import type { WarnLog } from './write-in-chunks.ts';
 
 const REFRESH_MS = 5000;
 
@@ -23,6 +24,7 @@ export class SettingsStore<T extends object> {
     private readonly defaults: () => T,
     /** Keeps the stored values that are still valid; the rest fall back to defaults. */
     private readonly accept: (stored: Record<string, unknown>, defaults: T) => T,
+    private readonly log: WarnLog,
   ) {
     this.current = defaults();
   }
@@ -40,6 +42,7 @@ export class SettingsStore<T extends object> {
     try {
       stored = row ? (JSON.parse(row.value) as Record<string, unknown>) : {};
     } catch {
+      this.log.warn({ key: this.key }, 'stored settings are not JSON: using the defaults');
       stored = {};
     }
     if (generation !== this.generation) return;
@@ -77,7 +80,13 @@ export class SettingsStore<T extends object> {
   }
 
   start() {
-    this.timer = setInterval(() => void this.load().catch(() => undefined), REFRESH_MS);
+    this.timer = setInterval(
+      () =>
+        void this.load().catch((err: unknown) =>
+          this.log.warn({ err, key: this.key }, 'settings reload failed'),
+        ),
+      REFRESH_MS,
+    );
     this.timer.unref();
   }
 

@@ -1,16 +1,15 @@
+import type { SiteSettings } from '#shared/admin/answers.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Clock } from './clock.ts';
 import { SettingsStore } from './settings-store.ts';
+import type { WarnLog } from './write-in-chunks.ts';
 
-export interface SiteSettings {
-  siteName: string;
-  /** Origin used in QR codes, e-mails and canonical URLs. */
-  publicUrl: string;
-  privacyPolicyUrl: string;
-  sisterProducts: { label: string; url: string }[];
-  /** A third-party analytics script, loaded only when set; the CSP then allows exactly its origin. */
-  analyticsScriptUrl: string | null;
-}
+/**
+ * The admin's site settings, as GET/PUT /api/admin/settings answers them: `publicUrl` is the origin
+ * used in QR codes, e-mails and canonical URLs; `analyticsScriptUrl`, when set, is loaded and the
+ * CSP then allows exactly its origin.
+ */
+export type { SiteSettings };
 
 export const defaultSiteSettings = (publicUrl: string): SiteSettings => ({
   siteName: 'Inkproof',
@@ -26,7 +25,7 @@ export const defaultSiteSettings = (publicUrl: string): SiteSettings => ({
 const isHttpUrl = (v: unknown): v is string =>
   typeof v === 'string' && URL.canParse(v) && /^https?:$/.test(new URL(v).protocol);
 
-export const createSiteSettingsStore = (db: Db, clock: Clock, envPublicUrl: string) =>
+export const createSiteSettingsStore = (db: Db, clock: Clock, envPublicUrl: string, log: WarnLog) =>
   new SettingsStore<SiteSettings>(
     db,
     clock,
@@ -47,4 +46,5 @@ export const createSiteSettingsStore = (db: Db, clock: Clock, envPublicUrl: stri
           ? stored.analyticsScriptUrl
           : null,
     }),
+    log,
   );

@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '#shared/constants.ts';
 import { accountMessages } from '#shared/accounts/messages.ts';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 import { hmac, safeEqual } from '../lib/crypto.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

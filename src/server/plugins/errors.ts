@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '#shared/constants.ts';
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 

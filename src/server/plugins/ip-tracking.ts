@@ -1,4 +1,4 @@
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 import type { Db } from '../db/kysely.ts';
 import { isoPrefixCache, type Clock } from '../lib/clock.ts';
 import { reportBadRow, writeInChunks, type WarnLog } from '../lib/write-in-chunks.ts';

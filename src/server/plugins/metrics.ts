@@ -5,7 +5,7 @@ import { lazyRequire } from '../lib/lazy-require.ts';
 
 /** Loaded only when metrics are on (METRICS_TOKEN): an instance without them never pays for it. */
 const promClient = lazyRequire<typeof PromClient>('prom-client');
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 import { poolStats } from '../db/kysely.ts';
 import { HttpTally, LATENCY_BOUNDS, type Series } from './http-tally.ts';
 
@@ -102,6 +102,16 @@ function gauges(app: App, registry: Registry) {
     'Queries waiting for a database connection.',
     () => poolStats(app.db).waiting,
   );
+  // The whole queue (every instance's jobs), counted at scrape time: one grouped query on an index.
+  new (promClient().Gauge)({
+    name: `${METRICS_PREFIX}jobs`,
+    help: 'Jobs in the durable job queue, by status.',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      for (const [status, n] of Object.entries(await app.jobs.counts())) this.set({ status }, n);
+    },
+  });
 }
 
 const digest = (s: string) => crypto.createHash('sha256').update(s).digest();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 
 /** The CSP; a configured third-party analytics script adds exactly its origin. */
 export const contentSecurityPolicy = (analyticsOrigin: string | null) =>

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#shared/constants.ts';
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 import type { UserRow } from '../db/schema.ts';
 import { pointQuery, type Db } from '../db/kysely.ts';
 import { iso, type Clock } from '../lib/clock.ts';
@@ -165,10 +165,39 @@ export class SessionStore {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute();
   }
 
+  /** A session's id as its owner sees it: derived from the key, so the key itself never leaves. */
+  static publicId(id: string) {
+    return sha256(`session:${id}`).slice(0, 24);
+  }
+
+  /** The live sessions of a user, newest activity first (issue 14 item 5). */
+  async listForUser(userId: number) {
+    const now = this.clock.now();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', iso(now))
+      .where('last_seen_at', '>=', iso(now - this.limits().sessionIdleMs))
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+    return rows.map((r) => ({ ...r, publicId: SessionStore.publicId(r.id) }));
+  }
+
+  /** Ends one of the user's sessions by its public id; false when it is not theirs or gone. */
+  async destroyByPublicId(userId: number, publicId: string) {
+    const match = (await this.listForUser(userId)).find((r) => r.publicId === publicId);
+    if (!match) return false;
+    await this.db.deleteFrom('sessions').where('id', '=', match.id).where('user_id', '=', userId).execute();
+    return true;
+  }
+
+  /** Ends every session of the user but `exceptId`; answers how many ended. */
   async destroyForUser(userId: number, exceptId?: string) {
     let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
     if (exceptId) q = q.where('id', '!=', exceptId);
-    await q.execute();
+    const res = await q.executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 
   async purgeExpired() {

@@ -1,4 +1,4 @@
-import type { App } from '../app.ts';
+import type { App } from '../app-types.ts';
 import { TEST_CAPTCHA } from './test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -10,9 +10,9 @@ function recordMailedLinks(app: App) {
   if (links) return links;
   const byRecipient = new Map<string, string[]>();
   const send = app.mail.send.bind(app.mail);
-  app.mail.send = (to, mail, link) => {
+  app.mail.send = (to, mail, link, attachments) => {
     byRecipient.set(to, [...(byRecipient.get(to) ?? []), link]);
-    return send(to, mail, link);
+    return send(to, mail, link, attachments);
   };
   mailedLinks.set(app, byRecipient);
   links = byRecipient;

@@ -77,8 +77,11 @@ export class HttpAgent {
   csrf = '';
   constructor(public base: string) {}
 
-  async fetch(path: string, init: { method?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = {};
+  async fetch(
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers };
     if (this.cookie) headers.cookie = this.cookie;
     if (this.csrf) headers['x-csrf-token'] = this.csrf;
     if (init.body !== undefined) headers['content-type'] = 'application/json';

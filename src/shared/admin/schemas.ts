@@ -1,11 +1,17 @@
 import { z } from 'zod';
 
-/** Admin lists page with ?page=&pageSize= and answer { items, total } (DESIGN §4). */
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  q: z.string().trim().max(100).optional(),
-});
+/**
+ * Admin lists page with ?page=&pageSize= and answer { items, total } (DESIGN §4). The bounds keep
+ * a hand-written URL from asking for a million rows or an offset past any real table.
+ */
+export const pageParams = ({ defaultSize = 20, maxSize = 100 } = {}) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+  });
+export type PageParams = z.infer<ReturnType<typeof pageParams>>;
+
+export const pageQuery = pageParams().extend({ q: z.string().trim().max(100).optional() });
 
 export interface Paged<T> {
   items: T[];
@@ -61,6 +67,17 @@ export const securitySettingsSchema = z
     storageQuotaMb: minutes(1, 1_000_000, 'The storage quota').optional(),
     uploadsPerUserPerHour: minutes(1, 10_000, 'Uploads per user and hour').optional(),
     uploadsPerIpPerHour: minutes(1, 100_000, 'Uploads per IP and hour').optional(),
+    signingRequestsPerUserPerHour: minutes(1, 10_000, 'Signing requests per user and hour').optional(),
+    signingCallsPerTokenPerHour: minutes(10, 100_000, 'Signing page calls per link and hour').optional(),
+    signingCallsPerIpPerHour: minutes(10, 1_000_000, 'Signing page calls per IP and hour').optional(),
+    signingCodesPerRecipientPerHour: minutes(1, 100, 'Identity codes per recipient and hour').optional(),
+    signingMailsPerRecipientPerHour: minutes(
+      1,
+      100,
+      'Resends and reminders per recipient and hour',
+    ).optional(),
+    requireTwoFactorForAdmins: z.boolean().optional(),
+    requireTwoFactorForAll: z.boolean().optional(),
   })
   .refine((v) => v.lookupsBeforeBlock > v.lookupsBeforeCaptcha, {
     message: 'Look-ups before blocking must be more than look-ups before CAPTCHA',
@@ -138,3 +155,16 @@ export const storageQuotaSchema = z.object({
   quotaMb: minutes(1, 1_000_000, 'The storage quota').nullable(),
 });
 export type StorageQuotaInput = z.infer<typeof storageQuotaSchema>;
+
+/** GET /api/admin/ip-tracking: the busiest IPs of the last `hours` (at most 90 days), paged. */
+export const ipTrackingQuery = pageParams({ defaultSize: 100, maxSize: 500 }).extend({
+  hours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
+  q: z.string().trim().max(60).optional(),
+});
+export const ipDetailQuery = ipTrackingQuery.pick({ hours: true });
+export const ipParams = z.object({ ip: z.string().max(60) });

@@ -6,10 +6,19 @@ export const SIGNING_CERTIFICATE_MAX_BYTES = 100 * 1024;
 export const signingCertificateMessages = {
   fileRequired: 'Choose a PKCS#12 (.p12 or .pfx) file',
   fileTooLarge: `The certificate file must be at most ${SIGNING_CERTIFICATE_MAX_BYTES / 1024} KB`,
-  invalid: 'The file is not a PKCS#12 with a certificate and key, or the password is wrong',
-  keyMismatch:
-    'The first certificate in the file does not belong to its key: export it with the signing certificate first',
+  notPkcs12: 'The file is not a PKCS#12 (.p12 or .pfx) file',
+  wrongPassword: 'The password does not open this certificate file',
+  unsupportedEncryption: (algorithm: string) =>
+    `The file is protected with ${algorithm}, which the server cannot read: export it again with AES-256 (OpenSSL 3's default) or 3DES`,
+  noKey: 'The file holds no private key: export the certificate together with its key',
+  noCertificate: 'The file holds a key but no certificate',
+  keyMismatch: 'No certificate in the file belongs to its private key',
+  unsupportedKey: (found: string) =>
+    `The key must be RSA (2048 bits or more) or ECDSA P-256; this file's key is ${found}`,
+  expired: (subject: string, date: string) => `The certificate “${subject}” expired on ${date}`,
+  notYetValid: (subject: string, date: string) => `The certificate “${subject}” is valid only from ${date}`,
   replaced: 'The new certificate signs documents from now on',
+  busy: 'The server is busy signing documents: try again in a minute',
   unreadable: 'The signing certificate could not be read',
 } as const;
 
@@ -25,6 +34,10 @@ export interface SigningCertificateInfo {
   selfSigned: boolean;
   /** SHA-256 of the certificate (DER), colon-separated hex. */
   fingerprint: string;
+  /** 'RSA 2048', 'ECDSA P-256'. */
+  keyAlgorithm: string;
+  /** The issuing CAs embedded in every signature with it, nearest first (the root is left out). */
+  chain: string[];
   /** 'generated': made by the server on first start; 'uploaded': an admin's PKCS#12. */
   source: 'generated' | 'uploaded';
   uploadedAt: string | null;

@@ -84,4 +84,6 @@ export const blogMessages = {
   imageUnreadable: 'The image could not be read',
   /** /blog/new opens the editor, so a post with this slug could not be reached. */
   slugReserved: 'The slug “new” is reserved; choose another',
+  imageNotFound: 'Image not found',
+  deleted: 'Post deleted',
 } as const;

@@ -86,8 +86,11 @@ export interface StorageUsage {
   quotaBytes: number;
 }
 
-/** 'shared': not signed yet, with a live share link. */
-export type DocumentStatus = 'pending' | 'signed' | 'shared';
+/**
+ * 'shared': not signed yet, with a live share link. 'awaiting': a signing request is open (the
+ * file cannot change); 'completed': every recipient of a request signed and the file is sealed.
+ */
+export type DocumentStatus = 'pending' | 'signed' | 'shared' | 'awaiting' | 'completed';
 
 /** A document as its owner sees it in lists (GET /api/documents). */
 export interface DocumentSummary {
@@ -146,7 +149,8 @@ export interface ShareResponse {
 /** GET /api/shared/{token}: what anyone holding the link sees. */
 export interface SharedDocument {
   name: string;
-  status: 'pending' | 'signed';
+  /** 'completed': sealed after a signing request; 'awaiting': a request is open (the original is shown). */
+  status: 'pending' | 'signed' | 'awaiting' | 'completed';
   originalFilename: string;
   size: number;
   pageCount: number;
@@ -161,8 +165,13 @@ export interface SharedDocument {
 
 /** POST /api/documents/check-hash and GET /api/documents/reference/{ref}. */
 export interface DocumentVerification {
-  /** Which file the hash matched: the signed PDF, or the original it was made from. */
+  /** Which file the hash matched: the signed PDF, or an earlier version it was made from. */
   match: 'signed' | 'original' | 'reference';
+  /**
+   * With match 'original': the file is not the upload but the revision the n-th finished
+   * recipient of a signing request made (a prefix of the sealed file).
+   */
+  revision?: number;
   reference: string;
   name: string;
   signers: { name: string; signedAt: string }[];

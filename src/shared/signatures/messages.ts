@@ -2,6 +2,8 @@
 export const signatureMessages = {
   // server answers
   notFound: 'No signature found with this reference number',
+  /** A signature id that is not the caller's (or no longer exists). */
+  idNotFound: 'Signature not found',
   expired: 'This signature has expired',
   revoked: 'This signature was revoked by its owner',
   referenceRequired: 'Reference number is required',

@@ -68,6 +68,8 @@ export interface PublicSignature {
   /** URL of a reduced, watermarked verification copy, or '' when saved without an image. */
   signatureData: string;
   isRegisteredUser: boolean;
+  /** A signature made through a signing request (issue 12): whose, masked, and on what. */
+  signingRequest?: { signerEmail: string; documentName: string };
   /**
    * Only for a signature that is not public but signed documents: their certificate pages print
    * its reference, so it verifies, with what those pages show beside it and never its image.

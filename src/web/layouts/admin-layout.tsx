@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { InactivityNotice } from '#web/components/inactivity-notice.tsx';
 import { PageLoadBoundary } from '#web/components/page-load-boundary.tsx';
+import { TwoFactorBanner } from '#web/components/two-factor-banner.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '#web/components/skip-link.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { AdminSidebar } from '#web/layouts/admin-sidebar.tsx';
@@ -18,6 +19,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <AdminSidebar />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
           <InactivityNotice />
+          <TwoFactorBanner />
           <PageLoadBoundary resetKey={location}>
             <Suspense fallback={<LoadingState />}>{children}</Suspense>
           </PageLoadBoundary>

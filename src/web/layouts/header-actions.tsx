@@ -4,11 +4,7 @@ import { buttonClasses } from '#web/components/ui/button-classes.ts';
 import { cn } from '#web/lib/cn.ts';
 import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { signedOutAtLoad, useUser } from '#web/lib/session/get-user.ts';
-
-export interface HeaderActionsProps {
-  stacked?: boolean;
-  onNavigate?: () => void;
-}
+import { headerActionsLayout, type HeaderActionsProps } from '#web/layouts/header-actions-layout.ts';
 
 // What a signed-in user sees (and logging out) is its own chunk: most visitors are signed out.
 const loadSignedInActions = reloadingOnMissingChunk(() => import('#web/layouts/signed-in-actions.tsx'));
@@ -16,9 +12,6 @@ const SignedInActions = lazy(loadSignedInActions);
 const AccountMenu = lazy(() => loadSignedInActions().then((m) => ({ default: m.AccountMenu })));
 // With a session cookie the user is probably signed in: fetch the chunk beside GET /api/user.
 if (!signedOutAtLoad()) void loadSignedInActions();
-
-export const headerActionsLayout = (stacked: boolean) =>
-  stacked ? 'flex flex-col gap-2' : 'flex items-center gap-2';
 
 /** Get Started and Help when signed out; Create Signature (non-admins) and the account menu when signed in. */
 export function HeaderActions({ stacked = false, onNavigate }: HeaderActionsProps) {

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { InactivityNotice } from '#web/components/inactivity-notice.tsx';
 import { PageLoadBoundary } from '#web/components/page-load-boundary.tsx';
+import { TwoFactorBanner } from '#web/components/two-factor-banner.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '#web/components/skip-link.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { SiteFooter } from '#web/layouts/site-footer.tsx';
@@ -16,6 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <SiteHeader />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         <InactivityNotice />
+        <TwoFactorBanner />
         <PageLoadBoundary resetKey={location}>
           <Suspense fallback={<LoadingState />}>{children}</Suspense>
         </PageLoadBoundary>

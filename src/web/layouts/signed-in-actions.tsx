@@ -3,7 +3,7 @@ import type { PublicUser } from '#shared/accounts/schemas.ts';
 import { buttonClasses } from '#web/components/ui/button-classes.ts';
 import { cn } from '#web/lib/cn.ts';
 import { AccountMenu } from '#web/layouts/account-menu.tsx';
-import { headerActionsLayout, type HeaderActionsProps } from '#web/layouts/header-actions.tsx';
+import { headerActionsLayout, type HeaderActionsProps } from '#web/layouts/header-actions-layout.ts';
 
 export { AccountMenu };
 

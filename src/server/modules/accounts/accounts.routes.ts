@@ -9,32 +9,26 @@ import {
   resetPasswordRequestSchema,
   tokenQuerySchema,
 } from '#shared/accounts/schemas.ts';
-import { SESSION_TIMEOUT_HEADER } from '#shared/constants.ts';
 import type { FastifyReply } from 'fastify';
 import type { App } from '#server/app-types.ts';
+import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
+import { deviceLabel } from '#shared/accounts/device.ts';
 import { currentUser, requireUser, signedOut } from '#server/plugins/auth.ts';
-import { endSession, startSession } from '#server/plugins/session.ts';
+import { endSession } from '#server/plugins/session.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { afterFirstStep, publicUserOf, tellSessionTimeout } from './sign-in.ts';
 
 const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>
   reply.code(429).header('Retry-After', String(t.retryAfter)).send({ message, retryAfter: t.retryAfter });
 
 export function accountRoutes(app: App) {
-  /** The idle timeout the server enforces now (admins change it), for the browser to count down. */
-  const tellTimeout = (reply: FastifyReply) =>
-    reply.header(SESSION_TIMEOUT_HEADER, String(Math.round(app.limits.sessionIdleMs / 1000)));
-
   app.get('/api/user', async (req, reply) => {
     const user = req.session?.user;
     if (!user) return signedOut(reply);
-    tellTimeout(reply);
-    return toPublicUser(user);
+    tellSessionTimeout(app, reply);
+    return publicUserOf(app, user);
   });
-
-  // Wait for work started after earlier answers before the database and the mailer close.
-  app.addHook('preClose', () => app.accounts.settle());
-  app.accounts.onBackgroundError = (err) =>
-    app.log.error({ err: err.message }, 'account background job failed');
 
   app.post('/api/login', { schema: { body: loginSchema } }, async (req, reply) => {
     const { email, password, captcha } = req.body;
@@ -55,18 +49,14 @@ export function accountRoutes(app: App) {
     if (result.kind === 'held') return reply.code(401).send({ message: m.loginHeld });
     if (result.kind === 'invalid') return reply.code(401).send({ message: m.invalidCredentials });
     if (result.kind === 'disabled') return reply.code(403).send({ message: m.accountDisabled });
-    await startSession(app, req, reply, result.user.id);
-    tellTimeout(reply);
-    return toPublicUser(result.user);
+    return afterFirstStep(app, req, reply, result.user);
   });
 
   app.post('/api/login-link', { schema: { body: loginLinkSchema } }, async (req, reply) => {
-    const result = await app.accounts.loginWithLink(req.body.token, req.body.email, req.ip);
+    const result = await app.accounts.loginWithLink(req.body.token, req.body.email);
     if (result.kind === 'invalid') return reply.code(400).send({ message: m.loginLinkInvalid });
     if (result.kind === 'disabled') return reply.code(403).send({ message: m.accountDisabled });
-    await startSession(app, req, reply, result.user.id);
-    tellTimeout(reply);
-    return toPublicUser(result.user);
+    return afterFirstStep(app, req, reply, result.user, 'one-time link');
   });
 
   app.post('/api/register', { schema: { body: registerRequestSchema } }, async (req, reply) => {
@@ -77,6 +67,7 @@ export function accountRoutes(app: App) {
         .code(400)
         .send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
     }
+    if (isCommonPassword(req.body.password)) return reply.code(400).send({ message: sm.passwordCommon });
     const throttled = await app.accounts.registrationThrottle(req.ip);
     if (throttled) return tooMany(reply, throttled, m.tooManySignUps);
     // The same answer for a new and a taken address (decision 018): the mail says which it was.
@@ -93,7 +84,7 @@ export function accountRoutes(app: App) {
 
   app.post('/api/session/keepalive', { onRequest: requireUser }, async (req, reply) => {
     await app.sessions.touch(req.session!.id);
-    return tellTimeout(reply).code(204).send();
+    return tellSessionTimeout(app, reply).code(204).send();
   });
 
   app.get('/api/verify-email', { schema: { querystring: tokenQuerySchema } }, async (req, reply) => {
@@ -117,8 +108,16 @@ export function accountRoutes(app: App) {
 
   app.post('/api/reset-password', { schema: { body: resetPasswordRequestSchema } }, async (req, reply) => {
     const { token, email, password } = req.body;
+    if (isCommonPassword(password)) return reply.code(400).send({ message: sm.passwordCommon });
     const ok = await app.accounts.resetPassword(token, email, password, req.ip);
     if (!ok) return reply.code(400).send({ message: m.resetLinkInvalid });
+    const user = await app.accounts.findByEmail(email);
+    const s = app.accountSecurity;
+    if (user)
+      s.notifyByMail(
+        user,
+        s.mails.passwordChanged(s.settingsLink, req.ip, deviceLabel(req.headers['user-agent'])),
+      );
     return { message: m.resetOk };
   });
 
@@ -127,11 +126,14 @@ export function accountRoutes(app: App) {
     { onRequest: requireUser, schema: { body: changePasswordRequestSchema } },
     async (req, reply) => {
       const user = currentUser(req);
+      if (isCommonPassword(req.body.newPassword)) return reply.code(400).send({ message: sm.passwordCommon });
       const result = await app.accounts.changePassword(user, req.body.currentPassword, req.body.newPassword);
       if (result === 'wrong') return reply.code(400).send({ message: m.currentPasswordWrong });
       if (result === 'same') return reply.code(400).send({ message: m.samePassword });
       await app.sessions.destroyForUser(user.id, req.session!.id);
-      await app.activity.log('password-changed', { userId: user.id, ip: req.ip });
+      const s = app.accountSecurity;
+      const mail = s.mails.passwordChanged(s.settingsLink, req.ip, deviceLabel(req.headers['user-agent']));
+      await s.notify(user, 'password-changed', req.ip, mail);
       return { message: m.passwordChanged };
     },
   );
@@ -141,6 +143,9 @@ export function accountRoutes(app: App) {
     { onRequest: requireUser, schema: { body: profileSchema } },
     async (req, reply) => {
       const user = currentUser(req);
+      // The address changes only through POST /api/user/email-change: password and a mailed link.
+      if (req.body.email.trim().toLowerCase() !== user.email)
+        return reply.code(400).send({ message: sm.emailChangeUseForm });
       const result = await app.accounts.updateProfile(user, req.body);
       if (result.kind === 'email-taken') return reply.code(409).send({ message: m.emailTaken });
       await app.activity.log('profile-changed', { userId: user.id, ip: req.ip });

@@ -98,8 +98,13 @@ export class AccountsService {
     return this.logins.login(normalizeEmail(email), password, ip, signUpToken);
   }
 
-  loginWithLink(token: string, email: string, ip: string) {
-    return this.logins.loginWithLink(token, email, ip);
+  loginWithLink(token: string, email: string) {
+    return this.logins.loginWithLink(token, email);
+  }
+
+  /** A completed sign-in: counted on the user and logged. */
+  recordLogin(user: UserRow, ip: string, detail?: string | null) {
+    return this.logins.recordLogin(user, ip, detail);
   }
 
   async registrationThrottle(ip: string): Promise<Throttled | null> {

@@ -70,23 +70,23 @@ export class Logins {
     }
     await this.d.guard.succeeded(address, ip);
     if (user.disabled_at) return { kind: 'disabled' };
-    return { kind: 'ok', user: await this.recordLogin(user, ip) };
+    // Recorded as a login once the sign-in completes: after the second step, if the account has one.
+    return { kind: 'ok', user };
   }
 
   /** Signs in with a mailed one-time link (decision 018). */
   async loginWithLink(
     token: string,
     email: string,
-    ip: string,
   ): Promise<{ kind: 'ok'; user: UserRow } | { kind: 'invalid' } | { kind: 'disabled' }> {
     const row = await this.d.tokens.consume(this.d.db, token, email, 'login-link');
     const user = row && (await this.d.findUserById(row.user_id));
     if (!user) return { kind: 'invalid' };
     if (user.disabled_at) return { kind: 'disabled' };
-    return { kind: 'ok', user: await this.recordLogin(user, ip, 'one-time link') };
+    return { kind: 'ok', user };
   }
 
-  private async recordLogin(user: UserRow, ip: string, detail?: string) {
+  async recordLogin(user: UserRow, ip: string, detail?: string | null) {
     const now = iso(this.d.clock.now());
     await this.d.db
       .updateTable('users')

@@ -27,6 +27,18 @@ export const activityEvents = [
   'document-shared',
   'document-share-revoked',
   'document-deleted',
+  // issue 14: account security
+  'two-factor-enabled',
+  'two-factor-disabled',
+  'two-factor-failed',
+  'two-factor-reset',
+  'recovery-code-used',
+  'passkey-added',
+  'passkey-removed',
+  'email-change-requested',
+  'email-changed',
+  'session-revoked',
+  'new-device',
 ] as const;
 export type ActivityEvent = (typeof activityEvents)[number];
 

@@ -1,27 +1,20 @@
+import type { Report } from '#shared/admin/answers.ts';
 import { reportQuery } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
-import { requireAdmin } from '#server/plugins/auth.ts';
 
+/** /api/admin/reports… (under the admin prefix and guard). */
 export function adminReportRoutes(app: App) {
-  app.get(
-    '/api/admin/reports',
-    { onRequest: requireAdmin, schema: { querystring: reportQuery } },
-    async (req) => {
-      const { from, to } = app.reports.range(req.query.from, req.query.to);
-      return app.reports.build(from, to);
-    },
-  );
+  app.get('/reports', { schema: { querystring: reportQuery } }, async (req) => {
+    const { from, to } = app.reports.range(req.query.from, req.query.to);
+    return (await app.reports.build(from, to)) satisfies Report;
+  });
 
-  app.get(
-    '/api/admin/reports/export',
-    { onRequest: requireAdmin, schema: { querystring: reportQuery } },
-    async (req, reply) => {
-      const { from, to } = app.reports.range(req.query.from, req.query.to);
-      const csv = app.reports.toCsv(await app.reports.build(from, to));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="inkproof-report-${from}-to-${to}.csv"`)
-        .send(csv);
-    },
-  );
+  app.get('/reports/export', { schema: { querystring: reportQuery } }, async (req, reply) => {
+    const { from, to } = app.reports.range(req.query.from, req.query.to);
+    const csv = app.reports.toCsv(await app.reports.build(from, to));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="inkproof-report-${from}-to-${to}.csv"`)
+      .send(csv);
+  });
 }

@@ -74,3 +74,36 @@ test('the default quota and the upload rates are security settings', async () =>
   expect((await admin.put('/api/admin/security-settings', older)).json().storageQuotaMb).toBe(50);
   await admin.put('/api/admin/security-settings', current);
 });
+
+test("the signing requests' limits are security settings, in effect at once", async () => {
+  const current = (await admin.get('/api/admin/security-settings')).json();
+  expect(current).toMatchObject({
+    signingRequestsPerUserPerHour: 30,
+    signingCallsPerTokenPerHour: 300,
+    signingCallsPerIpPerHour: 600,
+    signingCodesPerRecipientPerHour: 5,
+    signingMailsPerRecipientPerHour: 5,
+  });
+  const saved = await admin.put('/api/admin/security-settings', {
+    ...current,
+    signingRequestsPerUserPerHour: 3,
+    signingMailsPerRecipientPerHour: 2,
+  });
+  expect(saved.statusCode).toBe(200);
+  expect(saved.json()).toMatchObject({
+    signingRequestsPerUserPerHour: 3,
+    signingMailsPerRecipientPerHour: 2,
+  });
+  expect(ctx.app.limits).toMatchObject({
+    signingRequestsPerUserPerHour: 3,
+    signingMailsPerRecipientPerHour: 2,
+  });
+  const zero = await admin.put('/api/admin/security-settings', { ...current, signingCallsPerIpPerHour: 0 });
+  expect(zero.statusCode).toBe(400);
+  // Left out: kept as stored.
+  const { signingRequestsPerUserPerHour: _r, ...older } = current;
+  expect((await admin.put('/api/admin/security-settings', older)).json().signingRequestsPerUserPerHour).toBe(
+    3,
+  );
+  await admin.put('/api/admin/security-settings', current);
+});

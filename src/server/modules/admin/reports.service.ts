@@ -1,37 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/kysely.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
+import {
+  reportSeriesNames as seriesNames,
+  type Report,
+  type ReportSeriesName as SeriesName,
+} from '#shared/admin/answers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_REPORT_DAYS = 366;
-
-/** Named daily series a report shows, in column order for the CSV. */
-export const seriesNames = [
-  'signups',
-  'signaturesCreated',
-  'lookupsFound',
-  'lookupsNotFound',
-  'lookupsExpiredOrRevoked',
-  'lookupsRateLimited',
-  'documentsUploaded',
-  'documentsSigned',
-  'pageViews',
-] as const;
-export type SeriesName = (typeof seriesNames)[number];
 
 /** Extra series from features that own their tables (documents): day → count per series. */
 export type SeriesSource = (
   from: string,
   toExclusive: string,
 ) => Promise<Partial<Record<SeriesName, Map<string, number>>>>;
-
-export interface Report {
-  from: string;
-  to: string;
-  days: string[];
-  series: Record<SeriesName, number[]>;
-  topPaths: { path: string; views: number }[];
-}
 
 const lookupMetric: Record<string, SeriesName> = {
   'lookup:ok': 'lookupsFound',

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   SIGNING_CERTIFICATE_MAX_BYTES,
@@ -6,51 +5,47 @@ import {
   type SigningCertificateInfo,
 } from '#shared/admin/signing-certificate.ts';
 import type { App } from '#server/app-types.ts';
-import { iso } from '#server/lib/clock.ts';
 import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 import { describeCertificate } from '../pdf/certificate.ts';
+import type { IdentityRefusal } from '../pdf/pkcs12-identity.ts';
 
-/** Which PKCS#12 an admin uploaded (its SHA-256), so the page can tell it from the generated one. */
-const UPLOAD_MARKER = 'pdf-signing-identity-upload';
+const day = (date: Date) => date.toISOString().slice(0, 10);
 
-interface UploadMarker {
-  sha256: string;
-  uploadedAt: string;
-}
-
-const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
-
-async function readMarker(app: App): Promise<UploadMarker | null> {
-  const row = await app.db
-    .selectFrom('app_secrets')
-    .select('value')
-    .where('name', '=', UPLOAD_MARKER)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.value) as UploadMarker) : null;
-}
-
-async function writeMarker(app: App, p12: Buffer) {
-  const value = JSON.stringify({ sha256: sha256(p12), uploadedAt: iso(app.clock.now()) });
-  await app.db
-    .insertInto('app_secrets')
-    .values({ name: UPLOAD_MARKER, value })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
-    .execute();
+/** Why an uploaded PKCS#12 cannot sign, in the admin's words. */
+function refusalMessage(r: IdentityRefusal): string {
+  switch (r.kind) {
+    case 'not-pkcs12':
+      return m.notPkcs12;
+    case 'wrong-password':
+      return m.wrongPassword;
+    case 'unsupported-encryption':
+      return m.unsupportedEncryption(r.algorithm);
+    case 'no-key':
+      return m.noKey;
+    case 'no-certificate':
+      return m.noCertificate;
+    case 'key-mismatch':
+      return m.keyMismatch;
+    case 'unsupported-key':
+      return m.unsupportedKey(r.found);
+    case 'expired':
+      return m.expired(r.subject, day(r.date));
+    case 'not-yet-valid':
+      return m.notYetValid(r.subject, day(r.date));
+  }
 }
 
 /** GET and PUT /api/admin/signing-certificate: what signs PDFs now, and replacing it. */
 export function signingCertificateRoutes(app: App) {
   app.get('/api/admin/signing-certificate', { onRequest: requireAdmin }, async (_req, reply) => {
-    const [identity, marker] = await Promise.all([app.documents.identity.load(), readMarker(app)]);
-    const described = describeCertificate(identity.p12, identity.password);
-    if (!described) return reply.code(500).send({ message: m.unreadable });
-    const { keyMatches: _, ...facts } = described;
-    const uploaded = marker?.sha256 === sha256(identity.p12);
+    const identity = await app.documents.identity.load();
+    const facts = describeCertificate(identity);
+    if (!facts) return reply.code(500).send({ message: m.unreadable });
     const info: SigningCertificateInfo = {
       ...facts,
-      expiresInDays: Math.floor((Date.parse(described.notAfter) - app.clock.now()) / 86_400_000),
-      source: uploaded ? 'uploaded' : 'generated',
-      uploadedAt: uploaded ? marker.uploadedAt : null,
+      expiresInDays: Math.floor((Date.parse(facts.notAfter) - app.clock.now()) / 86_400_000),
+      source: identity.uploadedAt ? 'uploaded' : 'generated',
+      uploadedAt: identity.uploadedAt,
     };
     return info;
   });
@@ -74,11 +69,10 @@ export function signingCertificateRoutes(app: App) {
         return reply.code(400).send({ message: m.fileRequired });
       }
       if (!p12 || p12.length === 0) return reply.code(400).send({ message: m.fileRequired });
-      if (describeCertificate(p12, password)?.keyMatches === false)
-        return reply.code(400).send({ message: m.keyMismatch });
-      const result = await app.documents.identity.replace(p12, password);
-      if (result.kind !== 'ok') return reply.code(400).send({ message: m.invalid });
-      await writeMarker(app, p12);
+      const result = await app.documents.identity.replaceWithPkcs12(p12, password, app.clock.now());
+      if (result.kind === 'busy')
+        return reply.code(503).header('Retry-After', '30').send({ message: m.busy });
+      if (result.kind !== 'ok') return reply.code(400).send({ message: refusalMessage(result) });
       await app.activity.log('admin-action', {
         userId: currentUser(req).id,
         ip: req.ip,

@@ -1,34 +1,20 @@
+import { adminMessages as m } from '#shared/admin/messages.ts';
 import { supportMessageSchema } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
-import { iso } from '#server/lib/clock.ts';
 import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
+import { SupportService } from './support.service.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
-const PER_IP_PER_HOUR = 5;
-
-/** The support page's contact form: stored for the admins, rate-limited per IP. */
+/** The support page's contact form (rate-limited per IP), and the site settings every page reads. */
 export function supportRoutes(app: App) {
+  const support = new SupportService(app);
+
   app.post('/api/support', { schema: { body: supportMessageSchema } }, async (req, reply) => {
-    const state = await app.limiter.hit(`support:ip:${req.ip}`, HOUR_MS);
-    if (state.count > PER_IP_PER_HOUR) {
-      const retryAfter = retryAfterSeconds(state, app.clock);
-      return reply.code(429).header('Retry-After', String(retryAfter)).send({
-        message: 'You have sent several messages already. Please wait a while before sending another.',
-      });
+    const result = await support.receive(req.body, { userId: req.session?.user?.id ?? null, ip: req.ip });
+    if (result.kind === 'limited') {
+      const retryAfter = retryAfterSeconds(result.state, app.clock);
+      return reply.code(429).header('Retry-After', String(retryAfter)).send({ message: m.supportTooMany });
     }
-    const user = req.session?.user ?? null;
-    await app.db
-      .insertInto('support_messages')
-      .values({ ...req.body, user_id: user?.id ?? null, created_at: iso(app.clock.now()) })
-      .execute();
-    await app.activity.log('support-message', {
-      userId: user?.id ?? null,
-      ip: req.ip,
-      detail: req.body.subject,
-    });
-    return reply
-      .code(201)
-      .send({ message: 'Thank you. Your message has reached our team; we will answer by e-mail.' });
+    return reply.code(201).send({ message: m.supportReceived });
   });
 
   app.get('/api/site-settings', async () => {

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/kysely.ts';
 import type { Selectable } from 'kysely';
 import type { BlogPostsTable } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
-import { ImageAbortedError, imagePool } from '#server/lib/image-pool.ts';
+import { ImageAbortedError, imagePool } from '../images/image-pool.ts';
 
 type Row = Selectable<BlogPostsTable>;
 type Input = {
@@ -184,7 +184,7 @@ export class BlogService {
 const BLOG_IMAGE_BUDGET = { timeoutMs: 10_000, memoryMb: 1024 };
 
 /**
- * The re-encoding itself, run in an image pool child (lib/image-pool-jobs.ts); sharp is loaded
+ * The re-encoding itself, run in an image pool child (images/image-pool-jobs.ts); sharp is loaded
  * there only, so the server process never renders an image.
  */
 export async function cleanBlogImage(

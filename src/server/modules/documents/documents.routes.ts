@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentMessages as m } from '#shared/documents/messages.ts';
+import { requestMessages } from '#shared/requests/messages.ts';
 import { checkHashSchema, documentReferenceSchema, signDocumentSchema } from '#shared/documents/schemas.ts';
 import type { App } from '#server/app-types.ts';
 import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
@@ -55,6 +56,8 @@ function signFailure(reply: FastifyReply, r: Exclude<SignOutcome, { kind: 'ok' }
       return reply.code(404).send(notFound);
     case 'already-signed':
       return reply.code(409).send({ message: m.alreadySigned });
+    case 'awaiting':
+      return reply.code(409).send({ message: requestMessages.documentAwaitingLocked });
     case 'signature-not-yours':
       return reply.code(400).send({ message: m.signatureNotYours });
     case 'signature-revoked':
@@ -79,17 +82,17 @@ function signFailure(reply: FastifyReply, r: Exclude<SignOutcome, { kind: 'ok' }
 export function documentRoutes(app: App) {
   uploadRoutes(app);
 
-  app.get('/api/documents/usage', { preHandler: requireUser }, async (req) =>
+  app.get('/api/documents/usage', { onRequest: requireUser }, async (req) =>
     app.documents.usage(currentUser(req).id, app.limits.storageQuotaBytes),
   );
 
-  app.get('/api/documents', { preHandler: requireUser }, async (req) =>
+  app.get('/api/documents', { onRequest: requireUser }, async (req) =>
     app.documents.list(currentUser(req).id),
   );
 
   app.get(
     '/api/documents/:id',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams } },
     async (req, reply) => {
       const doc = await app.documents.get(currentUser(req).id, req.params.id);
       return doc ?? reply.code(404).send(notFound);
@@ -98,7 +101,7 @@ export function documentRoutes(app: App) {
 
   app.get(
     '/api/documents/:id/file',
-    { preHandler: requireUser, schema: { params: idParams }, ...pdfHeaders },
+    { onRequest: requireUser, schema: { params: idParams }, ...pdfHeaders },
     async (req, reply) => {
       const file = await app.documents.file(currentUser(req).id, req.params.id, false);
       return file ? sendPdf(reply, file, 'inline') : reply.code(404).send(notFound);
@@ -107,7 +110,7 @@ export function documentRoutes(app: App) {
 
   app.get(
     '/api/documents/:id/download',
-    { preHandler: requireUser, schema: { params: idParams }, ...pdfHeaders },
+    { onRequest: requireUser, schema: { params: idParams }, ...pdfHeaders },
     async (req, reply) => {
       const file = await app.documents.file(currentUser(req).id, req.params.id, true);
       return file ? sendPdf(reply, file, 'attachment') : reply.code(404).send(notFound);
@@ -116,11 +119,13 @@ export function documentRoutes(app: App) {
 
   app.delete(
     '/api/documents/:id',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams } },
     async (req, reply) => {
       const user = currentUser(req);
       const row = await app.documents.delete(user.id, req.params.id);
       if (!row) return reply.code(404).send(notFound);
+      if (row === 'awaiting')
+        return reply.code(409).send({ message: requestMessages.documentAwaitingLocked });
       await app.activity.log('document-deleted', {
         userId: user.id,
         ip: req.ip,
@@ -132,7 +137,7 @@ export function documentRoutes(app: App) {
 
   app.post(
     '/api/documents/:id/sign',
-    { preHandler: requireUser, schema: { params: idParams, body: signDocumentSchema } },
+    { onRequest: requireUser, schema: { params: idParams, body: signDocumentSchema } },
     async (req, reply) => {
       const user = currentUser(req);
       const result = await app.documents.sign(user, req.params.id, req.body);
@@ -148,7 +153,7 @@ export function documentRoutes(app: App) {
 
   app.post(
     '/api/documents/:id/share',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams } },
     async (req, reply) => {
       const user = currentUser(req);
       const shared = await app.documents.share(user.id, req.params.id);
@@ -164,7 +169,7 @@ export function documentRoutes(app: App) {
 
   app.delete(
     '/api/documents/:id/share',
-    { preHandler: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams } },
     async (req, reply) => {
       const user = currentUser(req);
       const row = await app.documents.revokeShares(user.id, req.params.id);

@@ -21,6 +21,8 @@ import { FileStore } from './file-store.ts';
 import { SigningIdentityStore } from './signing-identity.ts';
 import { signDocument, type SignOutcome } from './signing.ts';
 import { lockUserQuota, usedBytes } from './storage.ts';
+import { documentLogEntry } from '../seals/entries.ts';
+import { noTransparency, type TransparencyHook } from '../seals/hook.ts';
 import { activeContentOf, currentPageCount, toDetail, toSummary, type ShareState } from './views.ts';
 
 export type OverQuota = { kind: 'over-quota' } & StorageUsage;
@@ -40,6 +42,7 @@ const INSPECT_TIMEOUT_MS = 15_000;
 export class DocumentsService {
   readonly files: FileStore;
   readonly identity: SigningIdentityStore;
+  transparency: TransparencyHook = noTransparency;
 
   constructor(
     readonly db: Db,
@@ -51,6 +54,7 @@ export class DocumentsService {
     this.files = new FileStore(db, clock);
     this.identity = new SigningIdentityStore(
       db,
+      pdf,
       () => `Inkproof document signing (${new URL(publicUrl()).host})`,
     );
   }
@@ -211,15 +215,21 @@ export class DocumentsService {
     };
   }
 
-  /** Rows, files, placements and share links go in one statement (foreign keys cascade). */
-  async delete(userId: number, id: number): Promise<DocumentRow | null> {
+  /**
+   * Rows, files, placements and share links go in one statement (foreign keys cascade). A document
+   * waiting for signatures stays until its request is cancelled ('awaiting').
+   */
+  async delete(userId: number, id: number): Promise<DocumentRow | 'awaiting' | null> {
     const row = await this.db
       .deleteFrom('documents')
       .where('id', '=', id)
       .where('user_id', '=', userId)
+      .where('status', '!=', 'awaiting')
       .returningAll()
       .executeTakeFirst();
-    return row ?? null;
+    if (row?.signed_at) await this.transparency.appendToLog(documentLogEntry('document.deleted', row));
+    if (row) return row;
+    return (await this.row(userId, id))?.status === 'awaiting' ? 'awaiting' : null;
   }
 
   /** A new unguessable link (256 bits); only its hash is stored, so the link is shown once. */
@@ -271,7 +281,7 @@ export class DocumentsService {
     const { row } = found;
     return {
       name: row.name,
-      status: row.signed_at ? 'signed' : 'pending',
+      status: row.status,
       originalFilename: row.original_filename,
       size: row.signed_at ? row.signed_size! : row.size,
       pageCount: currentPageCount(row),
@@ -332,7 +342,22 @@ export class DocumentsService {
       .where('signed_at', 'is not', null)
       .orderBy('signed_at', 'desc')
       .executeTakeFirst();
-    return originalMatch ? this.verification(originalMatch, 'original') : null;
+    if (originalMatch) return this.verification(originalMatch, 'original');
+    // A revision of a signing request (one per finished recipient): a prefix of the sealed file.
+    const revisionMatch = await this.db
+      .selectFrom('signing_revisions as v')
+      .innerJoin('signing_requests as q', 'q.id', 'v.request_id')
+      .innerJoin('documents as d', 'd.id', 'q.document_id')
+      .selectAll('d')
+      .select('v.number as revision_number')
+      .where('v.sha256', '=', hash)
+      .where('q.status', '=', 'completed')
+      .where('d.signed_at', 'is not', null)
+      .orderBy('d.signed_at', 'desc')
+      .executeTakeFirst();
+    if (!revisionMatch) return null;
+    const { revision_number, ...doc } = revisionMatch;
+    return { ...(await this.verification(doc, 'original')), revision: revision_number };
   }
 
   async byReference(reference: string): Promise<DocumentVerification | null> {

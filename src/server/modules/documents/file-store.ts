@@ -3,7 +3,8 @@ import type { Database } from '#server/db/schema.ts';
 import type { Db } from '#server/db/kysely.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 
-export type FileKind = 'original' | 'signed';
+/** 'revision': the latest revision of an open signing request (migration 0014). */
+export type FileKind = 'original' | 'signed' | 'revision';
 
 /**
  * Document files in the database, each written in the transaction of the row that needs it
@@ -35,6 +36,22 @@ export class FileStore {
         created_at: iso(this.clock.now()),
       })
       .execute();
+  }
+
+  /** Puts the file in place of the one of this kind, if any (a signing request's latest revision). */
+  async replace(
+    trx: Transaction<Database>,
+    documentId: number,
+    kind: FileKind,
+    bytes: Uint8Array,
+    sha256: string,
+  ) {
+    await this.remove(trx, documentId, kind);
+    await this.put(trx, documentId, kind, bytes, sha256);
+  }
+
+  async remove(trx: Transaction<Database>, documentId: number, kind: FileKind) {
+    await trx.deleteFrom('files').where('document_id', '=', documentId).where('kind', '=', kind).execute();
   }
 
   async get(documentId: number, kind: FileKind): Promise<Buffer | null> {

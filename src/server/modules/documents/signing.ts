@@ -8,6 +8,7 @@ import { PoolBusyError } from '../pdf/pdf-pool.ts';
 import { parseSignatureImage } from '../signatures/images.ts';
 import type { DocumentsService } from './documents.service.ts';
 import { printedTime } from './views.ts';
+import { documentLogEntry } from '../seals/entries.ts';
 
 export type SignOutcome =
   | { kind: 'ok'; response: SignDocumentResponse }
@@ -15,6 +16,7 @@ export type SignOutcome =
       kind:
         | 'missing'
         | 'already-signed'
+        | 'awaiting'
         | 'signature-not-yours'
         | 'signature-revoked'
         | 'signature-no-image'
@@ -57,6 +59,7 @@ export async function signDocument(
   const doc = await svc.row(user.id, id);
   if (!doc) return { kind: 'missing' };
   if (doc.signed_at) return { kind: 'already-signed' };
+  if (doc.status === 'awaiting') return { kind: 'awaiting' };
 
   const ids = [...new Set(input.signatures.map((s) => s.signatureId))];
   const images: RasterImage[] = [];
@@ -120,7 +123,7 @@ export async function signDocument(
           })),
           certificateSubject: identity.subject,
         },
-        identity: { p12: identity.p12, password: identity.password },
+        identity: { key: identity.key, certificates: identity.certificates },
         signingTime: now,
         reason: `Signed with Inkproof, reference ${reference}`,
         location: new URL(svc.publicUrl()).host,
@@ -167,6 +170,8 @@ export async function signDocument(
           })
           .where('id', '=', doc.id)
           .where('signed_at', 'is', null)
+          // A signing request sent meanwhile holds the document (issue 12).
+          .where('status', '=', 'pending')
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
         await svc.files.put(trx, doc.id, 'signed', signedBytes, result.signedSha256);
@@ -191,6 +196,13 @@ export async function signDocument(
         return true;
       });
       if (!stored) return { kind: 'already-signed' };
+      await svc.transparency.appendToLog(
+        documentLogEntry(
+          'document.signed',
+          { ...doc, reference, signed_at: signedAt },
+          ids.map((sid) => chosen.get(sid)!.name),
+        ),
+      );
     } catch (err) {
       if (isUniqueViolation(err) && attempt < 4) continue; // the reference was taken: draw another
       throw err;

@@ -43,7 +43,7 @@ export function uploadRoutes(app: App) {
   // Multipart parsing exists only inside this scope: every other route keeps refusing it.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart);
-    scope.post('/api/documents/upload', { preHandler: requireUser }, async (req, reply) => {
+    scope.post('/api/documents/upload', { onRequest: requireUser }, async (req, reply) => {
       const declared = Number(req.headers['content-length']);
       if (declared > DOCUMENT_MAX_BYTES + ENVELOPE_BYTES) {
         return reply.code(413).header('Connection', 'close').send({ message: m.fileTooLarge });

@@ -24,7 +24,15 @@ export function toSummary(d: DocumentRow, share: ShareState): DocumentSummary {
   return {
     id: d.id,
     name: d.name,
-    status: signed ? 'signed' : share.shared ? 'shared' : 'pending',
+    // A signing request's states come first: 'completed' is signed too, 'awaiting' may be shared.
+    status:
+      d.status === 'awaiting' || d.status === 'completed'
+        ? d.status
+        : signed
+          ? 'signed'
+          : share.shared
+            ? 'shared'
+            : 'pending',
     createdAt: d.created_at,
     updatedAt: d.updated_at,
     originalFilename: d.original_filename,

@@ -1,12 +1,45 @@
 import type Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { lazyRequire } from '#server/lib/lazy-require.ts';
-
-const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/kysely.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
+import { PermanentJobError, type JobQueue } from '#server/modules/jobs/job-queue.ts';
+import type { FileKind } from '#server/modules/documents/file-store.ts';
 import type { MailContent } from './templates.ts';
+
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
+
+/**
+ * A file sent with a mail: named by where it is stored and read when the mail is sent, so the
+ * job's payload stays small (a signed PDF can be 10 MB).
+ */
+export interface MailAttachment {
+  filename: string;
+  contentType: 'application/pdf';
+  file: { documentId: number; kind: FileKind };
+}
+
+/** One mail on the job queue: what to send, and the link to log when it can only be kept. */
+export interface MailJob extends MailContent {
+  to: string;
+  link: string;
+  createdAt: string;
+  attachments?: MailAttachment[];
+}
+
+/** Attachments of one mail together at most (many servers refuse mails past 10-25 MB, base64 adds a third). */
+export const MAIL_ATTACHMENTS_MAX_BYTES = 10 * 1024 * 1024;
+
+declare module '#server/modules/jobs/job-queue.ts' {
+  interface JobPayloads {
+    'mail.send': MailJob;
+  }
+}
+
+/** 5 attempts, 30-60 s after the first failure, then doubling: about 15 minutes at most before the outbox. */
+const MAIL_ATTEMPTS = 5;
+const MAIL_BACKOFF_MS = 60_000;
 
 export interface SmtpOptions {
   host: string;
@@ -18,12 +51,16 @@ export interface SmtpOptions {
 }
 
 /**
- * Sends through SMTP when configured. Without SMTP every mail waits in the outbox table and its
- * link is logged, so a newcomer running the product locally can still finish sign-up.
+ * Sends through SMTP when configured, from the job queue: a failed send is retried with backoff,
+ * and a mail that still fails after the last attempt (or is refused for good) is kept in the
+ * outbox with the reason, never lost. Without SMTP every mail goes to the outbox and its link is
+ * logged, so a newcomer running the product locally can still finish sign-up.
  */
 export class MailService {
   private transport: Transporter | null = null;
   private from: string;
+  /** Reads an attachment's stored file (the documents' file store); null when it is gone. */
+  loadFile: (file: MailAttachment['file']) => Promise<Buffer | null> = async () => null;
 
   constructor(
     private readonly db: Db,
@@ -31,9 +68,15 @@ export class MailService {
     private readonly log: FastifyBaseLogger,
     private readonly envSmtpUrl: string | undefined,
     private readonly envFrom: string,
+    private readonly jobs: JobQueue,
   ) {
     this.from = envFrom;
     this.configure(null);
+    jobs.register('mail.send', (job) => this.deliverJob(job), {
+      maxAttempts: MAIL_ATTEMPTS,
+      backoffMs: MAIL_BACKOFF_MS,
+      onFailed: (job, err) => this.keep(job.to, job, job.createdAt, err.message.slice(0, 500)),
+    });
   }
 
   /** Admin settings win over SMTP_URL; null falls back to the environment (or the outbox). */
@@ -85,46 +128,92 @@ export class MailService {
 
   private readonly pending = new Set<Promise<void>>();
 
-  /** Sends without making the caller wait, so response time says nothing about the address. */
-  sendInBackground(to: string, mail: MailContent, link: string) {
-    const p = this.send(to, mail, link)
+  /** Queues without making the caller wait, so response time says nothing about the address. */
+  sendInBackground(to: string, mail: MailContent, link: string, attachments?: MailAttachment[]) {
+    const p = this.send(to, mail, link, attachments)
       .catch((err: Error) => this.log.error({ err: err.message }, 'mail could not be queued'))
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
 
-  /** Waits for mails still being handed over (shutdown, tests). */
+  /** Waits until every mail queued so far has been sent, kept, or set for a later retry (tests). */
   async flush() {
-    await Promise.all([...this.pending]);
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    await this.jobs.drain(['mail.send']);
   }
 
   get configured() {
     return this.transport !== null;
   }
 
-  async send(to: string, mail: MailContent, link: string): Promise<void> {
-    const created = iso(this.clock.now());
-    if (!this.transport) {
-      await this.keep(to, mail, created, null);
-      this.log.info({ to, subject: mail.subject, link }, 'mail kept in outbox (no SMTP configured)');
+  /** Puts the mail on the job queue; a worker of any instance sends it. */
+  async send(to: string, mail: MailContent, link: string, attachments?: MailAttachment[]): Promise<void> {
+    await this.jobs.enqueue('mail.send', {
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      link,
+      createdAt: iso(this.clock.now()),
+      ...(attachments?.length ? { attachments } : {}),
+    });
+  }
+
+  /** A transport given directly (benchmarks use one that sends nowhere); null: the outbox. */
+  useTransport(transport: Transporter | null) {
+    this.transport?.close();
+    this.transport = transport;
+  }
+
+  private async deliverJob(job: MailJob) {
+    const transport = this.transport;
+    if (!transport) {
+      await this.keep(job.to, job, job.createdAt, null);
+      this.log.info(
+        { to: job.to, subject: job.subject, link: job.link },
+        'mail kept in outbox (no SMTP configured)',
+      );
       return;
     }
     try {
-      await this.deliver(this.transport, to, mail);
+      await this.deliver(transport, job.to, job, await this.attachmentsOf(job));
     } catch (err) {
-      // A failed send must not reveal whether the address exists; keep it for the admin to see.
-      this.log.error({ err: (err as Error).message, subject: mail.subject }, 'mail delivery failed');
-      await this.keep(to, mail, created, (err as Error).message.slice(0, 500));
+      // 5xx: the server refused this mail for good (unknown mailbox, policy); retrying cannot help.
+      const code = (err as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500) throw new PermanentJobError((err as Error).message);
+      throw err;
     }
   }
 
-  private deliver(transport: Transporter, to: string, mail: MailContent) {
+  /**
+   * The files to attach, read now. A file that is gone, or that would take the mail past the cap,
+   * is left out: every mail that attaches a file also carries a link to it.
+   */
+  private async attachmentsOf(job: MailJob) {
+    const out: { filename: string; content: Buffer; contentType: string }[] = [];
+    let total = 0;
+    for (const a of job.attachments ?? []) {
+      const content = await this.loadFile(a.file);
+      if (!content || total + content.length > MAIL_ATTACHMENTS_MAX_BYTES) continue;
+      total += content.length;
+      out.push({ filename: a.filename, content, contentType: a.contentType });
+    }
+    return out;
+  }
+
+  private deliver(
+    transport: Transporter,
+    to: string,
+    mail: MailContent,
+    attachments: { filename: string; content: Buffer; contentType: string }[] = [],
+  ) {
     return transport.sendMail({
       from: this.from,
       to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(attachments.length ? { attachments } : {}),
     });
   }
 
@@ -143,7 +232,9 @@ export class MailService {
       .execute();
   }
 
-  close() {
+  /** After the queue has stopped: waits for mails still being queued, then closes the transport. */
+  async close() {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
     this.transport?.close();
   }
 }

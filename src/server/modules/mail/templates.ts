@@ -5,10 +5,10 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, intro: string, action: string, link: string, outro: string): string {
+export function layout(title: string, intro: string, action: string, link: string, outro: string): string {
   const t = escapeHtml(title);
   const l = escapeHtml(link);
   return `<!doctype html>

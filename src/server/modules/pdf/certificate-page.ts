@@ -39,10 +39,14 @@ const muted: Colour = [0.35, 0.35, 0.42];
  * append to the root's /Kids, whose /Count counts every leaf below it. An indirect /Kids array is
  * left to the library's own path (it replaces it with a direct one).
  */
-function appendPage(pdf: PDF, width: number, height: number): PDFPage {
+export function appendPage(pdf: PDF, width: number, height: number): PDFPage {
   const tree = pdf.context.pages as unknown as { flattened?: boolean; root?: PdfDict };
   if (typeof tree.flattened === 'boolean' && tree.root?.getArray('Kids')) tree.flattened = true;
-  return pdf.addPage({ width, height });
+  const page = pdf.addPage({ width, height });
+  // The page tree may pass /Rotate or a CropBox down to new pages: ours stand upright, whole.
+  page.dict.set('Rotate', PdfNumber.of(0));
+  page.dict.set('CropBox', new PdfArray([0, 0, width, height].map((v) => PdfNumber.of(v))));
+  return page;
 }
 
 /**
@@ -67,9 +71,6 @@ function paperOf(pdf: PDF): { width: number; height: number } {
 export function addCertificatePage(pdf: PDF, writer: PdfText, info: CertificateInfo): PDFPage {
   const { width: W, height: H } = paperOf(pdf);
   const page = appendPage(pdf, W, H);
-  // The page tree may pass /Rotate or a CropBox down to new pages: this one stands upright, whole.
-  page.dict.set('Rotate', PdfNumber.of(0));
-  page.dict.set('CropBox', new PdfArray([0, 0, W, H].map((v) => PdfNumber.of(v))));
   let y = H - M;
   const out: Operator[] = [ops.pushGraphicsState(), ops.beginText()];
   const put = (line: Line, size: number, color: Colour) => {

@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
-import { P12Signer, type PDF, type PDFImage, type PDFPage } from '@libpdf/core';
+import type { PDF, PDFImage, PDFPage } from '@libpdf/core';
 import type { ActiveContentKind } from '#shared/documents/schemas.ts';
 import { scanActiveContent } from './active-content.ts';
 import { addCertificatePage, type CertificateInfo } from './certificate-page.ts';
 import { isParseError, openPdf } from './open.ts';
-import { insidePage, pageGeometry, type DisplayRect, type PageGeometry } from './page-geometry.ts';
+import { checkPlacements, type DisplayRect } from './page-geometry.ts';
 import { embedRaster, type RasterImage } from './image.ts';
 import { appendContent } from './content.ts';
+import type { SigningIdentity } from './certificate.ts';
+import { KeySigner } from './key-signer.ts';
 import { ownResources, placementOperators, stampRect, stampSize, type StampText } from './stamp.ts';
 import { PdfText } from './pdf-text.ts';
 import type { Operator } from './text.ts';
@@ -59,7 +61,7 @@ export interface SignRequest {
     CertificateInfo,
     'originalSha256' | 'originalLength' | 'originalIsPrefix' | 'stampedSha256' | 'stampedLength'
   >;
-  identity: { p12: Uint8Array; password: string };
+  identity: SigningIdentity;
   signingTime: number;
   reason: string;
   location: string;
@@ -82,15 +84,14 @@ export type SignResult =
   | { kind: 'outside'; index: number; width: number; height: number }
   | Refusal;
 
-const sha256 = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');
+export const sha256 = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');
 
-const signers = new Map<string, Promise<P12Signer>>();
-function signerFor(identity: SignRequest['identity']) {
-  const key = sha256(identity.p12);
+const signers = new Map<string, KeySigner>();
+function signerFor(identity: SigningIdentity) {
+  const key = sha256(Buffer.concat([identity.key, ...identity.certificates]));
   let signer = signers.get(key);
   if (!signer) {
-    signer = P12Signer.create(identity.p12, identity.password);
-    signer.catch(() => signers.delete(key));
+    signer = new KeySigner(identity);
     if (signers.size > 4) signers.clear();
     signers.set(key, signer);
   }
@@ -101,12 +102,12 @@ function signerFor(identity: SignRequest['identity']) {
  * Appending to a linearized file is valid PDF (the linearization hints simply stop applying), but
  * 0.4.2 then rewrites the whole file instead; clear its flag so the original bytes stay a prefix.
  */
-function allowIncremental(pdf: PDF) {
+export function allowIncremental(pdf: PDF) {
   if (pdf.canSaveIncrementally() === 'linearized')
     (pdf as unknown as { _isLinearized: boolean })._isLinearized = false;
 }
 
-const startsWith = (whole: Uint8Array, prefix: Uint8Array) =>
+export const startsWith = (whole: Uint8Array, prefix: Uint8Array) =>
   whole.length >= prefix.length && Buffer.compare(whole.subarray(0, prefix.length), prefix) === 0;
 
 /**
@@ -126,6 +127,28 @@ export function byteRangeCoversFile(bytes: Uint8Array, revisionStart: number): b
   return a === 0 && b < c && c + d === bytes.length;
 }
 
+export type SealOptions = Pick<SignRequest, 'identity' | 'signingTime' | 'reason' | 'location'>;
+
+/**
+ * Saves what is pending on `pdf` (loaded from `base`) and signs the whole file with the instance
+ * identity (PAdES B-B), in one incremental step appended to `base`.
+ */
+export async function seal(pdf: PDF, base: Uint8Array, opts: SealOptions): Promise<Uint8Array> {
+  const { bytes } = await pdf.sign({
+    signer: signerFor(opts.identity),
+    reason: opts.reason,
+    location: opts.location,
+    signingTime: new Date(opts.signingTime),
+    subFilter: 'ETSI.CAdES.detached',
+    level: 'B-B',
+  });
+  if (!startsWith(bytes, base))
+    throw new Error('signing rewrote the stamped file instead of appending to it');
+  if (!byteRangeCoversFile(bytes, base.length))
+    throw new Error('the signature does not cover the whole file');
+  return bytes;
+}
+
 export async function sign(req: SignRequest): Promise<SignResult> {
   try {
     return await signOpened(req);
@@ -142,14 +165,9 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
   allowIncremental(pdf);
   const pageCount = pdf.getPageCount();
 
-  const geometry = new Map<number, PageGeometry>();
-  for (const [index, p] of req.placements.entries()) {
-    if (!Number.isInteger(p.page) || p.page < 1 || p.page > pageCount)
-      return { kind: 'no-page', index, pageCount };
-    const g = geometry.get(p.page) ?? pageGeometry(pdf, pdf.getPage(p.page - 1)!);
-    geometry.set(p.page, g);
-    if (!insidePage(g, p.rect)) return { kind: 'outside', index, width: g.width, height: g.height };
-  }
+  const placed = checkPlacements(pdf, req.placements);
+  if (placed.kind !== 'ok') return placed;
+  const geometry = placed.geometry;
 
   const images = new Map<number, PDFImage>();
   const stampText = new PdfText(pdf);
@@ -196,18 +214,7 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
     stampedLength: stamped.length,
   });
   certificateText.finalize();
-  const { bytes } = await pdf.sign({
-    signer: await signerFor(req.identity),
-    reason: req.reason,
-    location: req.location,
-    signingTime: new Date(req.signingTime),
-    subFilter: 'ETSI.CAdES.detached',
-    level: 'B-B',
-  });
-  if (!startsWith(bytes, stamped))
-    throw new Error('signing rewrote the stamped file instead of appending to it');
-  if (!byteRangeCoversFile(bytes, stamped.length))
-    throw new Error('the signature does not cover the whole file');
+  const bytes = await seal(pdf, stamped, req);
   return {
     kind: 'ok',
     bytes,

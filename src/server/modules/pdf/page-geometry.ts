@@ -102,3 +102,22 @@ export function insidePage(g: PageGeometry, r: DisplayRect): boolean {
   const eps = 0.5;
   return r.x >= -eps && r.y >= -eps && r.x + r.width <= g.width + eps && r.y + r.height <= g.height + eps;
 }
+
+export type PlacementCheck =
+  | { kind: 'ok'; geometry: Map<number, PageGeometry> }
+  | { kind: 'no-page'; index: number; pageCount: number }
+  | { kind: 'outside'; index: number; width: number; height: number };
+
+/** The geometry of every page something is placed on, or the first placement that cannot go there. */
+export function checkPlacements(pdf: PDF, placements: { page: number; rect: DisplayRect }[]): PlacementCheck {
+  const pageCount = pdf.getPageCount();
+  const geometry = new Map<number, PageGeometry>();
+  for (const [index, p] of placements.entries()) {
+    if (!Number.isInteger(p.page) || p.page < 1 || p.page > pageCount)
+      return { kind: 'no-page', index, pageCount };
+    const g = geometry.get(p.page) ?? pageGeometry(pdf, pdf.getPage(p.page - 1)!);
+    geometry.set(p.page, g);
+    if (!insidePage(g, p.rect)) return { kind: 'outside', index, width: g.width, height: g.height };
+  }
+  return { kind: 'ok', geometry };
+}

@@ -1,10 +1,19 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerThreadEntry } from '#server/lib/worker-entry.ts';
+import type { openPkcs12 } from './certificate-jobs.ts';
 import type { inspect, sign } from './jobs.ts';
 import type { JobKind, JobMessage, JobReply } from './pdf-worker.ts';
+import type { completeRequest, pageSizes, stampRecipient } from './request-jobs.ts';
 
-type Jobs = { inspect: typeof inspect; sign: typeof sign };
+type Jobs = {
+  inspect: typeof inspect;
+  sign: typeof sign;
+  openPkcs12: typeof openPkcs12;
+  pageSizes: typeof pageSizes;
+  stampRecipient: typeof stampRecipient;
+  completeRequest: typeof completeRequest;
+};
 type Input<K extends JobKind> = Parameters<Jobs[K]>[0];
 type Output<K extends JobKind> = Awaited<ReturnType<Jobs[K]>>;
 

@@ -9,6 +9,8 @@ export interface StampText {
   verifyUrl: string;
   /** e.g. "2025-04-14 10:00 UTC" */
   signedAt: string;
+  /** Printed first when given (signing requests: each recipient's own stamp). */
+  signer?: string;
 }
 
 const QR_SIDE = 30;
@@ -29,16 +31,22 @@ export function ownResources(pdf: PDF, page: PDFPage) {
 function stampLines(t: StampText): { text: string; style: TextStyle }[] {
   const host = t.verifyUrl.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
   return [
-    { text: 'Signed electronically with Inkproof', style: 'regular' },
+    { text: t.signer ? `Signed by ${t.signer}` : 'Signed electronically with Inkproof', style: 'regular' },
     { text: t.reference, style: 'bold' },
     { text: `Verify: ${host}`, style: 'regular' },
     { text: t.signedAt, style: 'regular' },
   ];
 }
 
-export function stampSize(t: StampText) {
+/**
+ * The stamp's size: 30 pt high, or a larger QR code (the text keeps its size) when `minModule`
+ * (points) asks for it: a long address has more modules, too small at 30 pt for a phone or a
+ * 150 dpi scan.
+ */
+export function stampSize(t: StampText, minModule = 0) {
   const widths = stampLines(t).map((l) => layoutLine(l.text, l.style).width * FONT_SIZE);
-  return { width: QR_SIDE + GAP + Math.min(140, Math.max(...widths)) + 1, height: QR_SIDE };
+  const side = Math.max(QR_SIDE, (qrFor(t.verifyUrl).modules.size + 2) * minModule);
+  return { width: side + GAP + Math.min(140, Math.max(...widths)) + 1, height: side };
 }
 
 /**
@@ -112,6 +120,48 @@ function qrOps(url: string, x: number, y: number, side: number): Operator[] {
   ];
 }
 
+/** The image fitted and centred in its rectangle; display coordinates (inside the page's `cm`). */
+export function imageOperators(page: PDFPage, image: PDFImage, r: DisplayRect): Operator[] {
+  const imageName = page.registerImage(image);
+  const scale = Math.min(r.width / image.width, r.height / image.height);
+  const w = image.width * scale;
+  const h = image.height * scale;
+  const ix = r.x + (r.width - w) / 2;
+  const iy = r.y + (r.height - h) / 2;
+  return [
+    ops.pushGraphicsState(),
+    // The image's unit square, top edge up on screen: display y grows downwards.
+    ops.concatMatrix(w, 0, 0, -h, ix, iy + h),
+    ops.paintXObject(`/${imageName}`),
+    ops.popGraphicsState(),
+  ];
+}
+
+/** A verification stamp (QR and its lines) in display coordinates (inside the page's `cm`). */
+export function stampOperators(
+  writer: PdfText,
+  page: PDFPage,
+  stamp: DisplayRect,
+  text: StampText,
+): Operator[] {
+  // The QR code fills the stamp's height; the text shrinks with a small stamp, never grows.
+  const k = Math.min(1, stamp.height / QR_SIDE);
+  const textX = stamp.x + stamp.height + GAP * k;
+  const maxText = stamp.width - stamp.height - GAP * k;
+  const top = stamp.y + (stamp.height - QR_SIDE * k) / 2;
+  const out: Operator[] = [
+    ...qrOps(text.verifyUrl, stamp.x, stamp.y, stamp.height),
+    ops.setNonStrokingRGB(0.15, 0.15, 0.2),
+    ops.beginText(),
+  ];
+  stampLines(text).forEach((line, i) => {
+    out.push(ops.setTextMatrix(1, 0, 0, -1, textX, top + (6 + i * LEADING) * k));
+    out.push(...writer.show(page, fitLine(line.text, line.style, FONT_SIZE * k, maxText), FONT_SIZE * k));
+  });
+  out.push(ops.endText());
+  return out;
+}
+
 /**
  * The operators drawing one signature image fitted into its rectangle and its verification stamp.
  * Everything is drawn in display coordinates (points of the page as shown, origin top-left, y
@@ -126,33 +176,11 @@ export function placementOperators(
   stamp: DisplayRect,
   text: StampText,
 ): Operator[] {
-  const imageName = page.registerImage(image);
-  const scale = Math.min(r.width / image.width, r.height / image.height);
-  const w = image.width * scale;
-  const h = image.height * scale;
-  const ix = r.x + (r.width - w) / 2;
-  const iy = r.y + (r.height - h) / 2;
-  const k = stamp.height / QR_SIDE;
-  const textX = stamp.x + (QR_SIDE + GAP) * k;
-  const lines = stampLines(text);
-  const maxText = stamp.width - (QR_SIDE + GAP) * k;
-
-  const out: Operator[] = [
+  return [
     ops.pushGraphicsState(),
     ops.concatMatrix(...g.toUser),
-    // The image's unit square, top edge up on screen: display y grows downwards.
-    ops.pushGraphicsState(),
-    ops.concatMatrix(w, 0, 0, -h, ix, iy + h),
-    ops.paintXObject(`/${imageName}`),
+    ...imageOperators(page, image, r),
+    ...stampOperators(writer, page, stamp, text),
     ops.popGraphicsState(),
-    ...qrOps(text.verifyUrl, stamp.x, stamp.y, QR_SIDE * k),
-    ops.setNonStrokingRGB(0.15, 0.15, 0.2),
-    ops.beginText(),
   ];
-  lines.forEach((line, i) => {
-    out.push(ops.setTextMatrix(1, 0, 0, -1, textX, stamp.y + (6 + i * LEADING) * k));
-    out.push(...writer.show(page, fitLine(line.text, line.style, FONT_SIZE * k, maxText), FONT_SIZE * k));
-  });
-  out.push(ops.endText(), ops.popGraphicsState());
-  return out;
 }

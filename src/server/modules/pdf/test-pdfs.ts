@@ -14,13 +14,15 @@ async function save(doc: PDFDocument) {
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
-/** Plain pages with a heading each; `pages` pages of A4. */
-export async function simplePdf(pages = 1): Promise<Buffer> {
+export const LETTER: [number, number] = [612, 792];
+
+/** Plain pages with a heading each; `pages` pages of A4 (or of `size`). */
+export async function simplePdf(pages = 1, size = A4): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= pages; i++) {
-    const page = doc.addPage(A4);
-    page.drawText(`Test document, page ${i} of ${pages}`, { x: 50, y: A4[1] - 60, size: 14, font });
+    const page = doc.addPage(size);
+    page.drawText(`Test document, page ${i} of ${pages}`, { x: 50, y: size[1] - 60, size: 14, font });
   }
   return save(doc);
 }

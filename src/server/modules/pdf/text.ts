@@ -93,19 +93,34 @@ function unicodeLine(text: string, weight: Weight): Line {
       add(face, ch);
       continue;
     }
-    const found = pickFace(cp, weight);
-    if (found) {
-      add(found, ch);
-      continue;
-    }
-    // Compatibility characters (full-width letters, ligatures) print as their plain equivalent.
-    const plain = ch.normalize('NFKC');
-    const plainFace = plain !== ch ? pickFace(plain.codePointAt(0)!, weight) : null;
-    if (plainFace && [...plain].every((c) => covers(plainFace, c.codePointAt(0)!))) add(plainFace, plain);
+    const found = printable(ch, weight);
+    if (found) add(found.face, found.text);
     else add(face ?? faceId(0, weight), '?');
   }
   flush();
   return { runs, width: runs.reduce((w, r) => w + r.width, 0) };
+}
+
+/** The face and text that print one character, or null when no face has it. */
+function printable(ch: string, weight: Weight): { face: FaceId; text: string } | null {
+  const found = pickFace(ch.codePointAt(0)!, weight);
+  if (found) return { face: found, text: ch };
+  // Compatibility characters (full-width letters, ligatures) print as their plain equivalent.
+  const plain = ch.normalize('NFKC');
+  const plainFace = plain !== ch ? pickFace(plain.codePointAt(0)!, weight) : null;
+  return plainFace && [...plain].every((c) => covers(plainFace, c.codePointAt(0)!))
+    ? { face: plainFace, text: plain }
+    : null;
+}
+
+/** The distinct characters `layoutLine` would print as '?' (no face has them). */
+export function unprintable(raw: string, style: TextStyle = 'regular'): string[] {
+  const text = clean(raw);
+  if (isWinAnsi(text)) return [];
+  const weight = style === 'bold' ? 'bold' : 'regular';
+  const missing = new Set<string>();
+  for (const ch of text.replace(/\p{Cf}/gu, '')) if (!printable(ch, weight)) missing.add(ch);
+  return [...missing];
 }
 
 /** The line, cut to fit `maxWidth` points at `size` and ending with an ellipsis when cut. */
@@ -127,13 +142,44 @@ export function fitLine(text: string, style: TextStyle, size: number, maxWidth: 
   return best;
 }
 
-/** Word-wrapped lines no wider than `maxWidth` points at `size`; a longer word keeps its own line. */
-export function wrapLines(text: string, style: TextStyle, size: number, maxWidth: number): Line[] {
+/** A word cut into pieces no wider than `maxWidth` points at `size` (one character at least each). */
+function breakWord(word: string, style: TextStyle, size: number, maxWidth: number): string[] {
+  const chars = [...word];
+  const pieces: string[] = [];
+  while (chars.length > 0) {
+    let lo = 1;
+    let hi = chars.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (layoutLine(chars.slice(0, mid).join(''), style).width * size <= maxWidth) lo = mid;
+      else hi = mid - 1;
+    }
+    pieces.push(chars.splice(0, lo).join(''));
+  }
+  return pieces;
+}
+
+/**
+ * Word-wrapped lines no wider than `maxWidth` points at `size`; a longer word keeps its own line,
+ * or is cut into lines of its own with `breakWords` (text from users: one 300-letter "word").
+ */
+export function wrapLines(
+  text: string,
+  style: TextStyle,
+  size: number,
+  maxWidth: number,
+  breakWords = false,
+): Line[] {
   const space = layoutLine(' ', style).width;
   const lines: string[] = [];
   let current: string[] = [];
   let width = 0;
-  for (const word of clean(text).split(' ').filter(Boolean)) {
+  const words = clean(text).split(' ').filter(Boolean);
+  for (const word of breakWords
+    ? words.flatMap((w) =>
+        layoutLine(w, style).width * size > maxWidth ? breakWord(w, style, size, maxWidth) : [w],
+      )
+    : words) {
     const w = layoutLine(word, style).width;
     if (current.length > 0 && (width + space + w) * size > maxWidth) {
       lines.push(current.join(' '));

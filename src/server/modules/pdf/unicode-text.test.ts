@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
-import { createSelfSignedIdentity, type SigningIdentity } from './certificate.ts';
+import type { SigningIdentity } from './certificate.ts';
+import { createSelfSignedIdentity } from './self-signed.ts';
 import { rasterize, type RasterImage } from './image.ts';
 import { sign, type SignRequest, type SignResult } from './jobs.ts';
 import { PdfPool } from './pdf-pool.ts';
@@ -53,7 +54,7 @@ async function fonts(bytes: Uint8Array) {
 let identity: SigningIdentity;
 let image: RasterImage;
 beforeAll(async () => {
-  identity = createSelfSignedIdentity('Inkproof test');
+  identity = await createSelfSignedIdentity('Inkproof test');
   image = await rasterize(await sharp(Buffer.from(SIGNATURE_SVG)).png().toBuffer(), 'image/png', 400);
 });
 

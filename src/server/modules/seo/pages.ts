@@ -95,4 +95,5 @@ export const PRIVATE_PREFIXES = [
   '/my-signatures',
   '/settings',
   '/shared',
+  '/sign',
 ];

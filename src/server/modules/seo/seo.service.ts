@@ -16,6 +16,8 @@ const APP_ROUTES = [
   /^\/dashboard$/,
   /^\/(templates|team|support|signatures)$/,
   /^\/documents(\/\d+)?$/,
+  /^\/documents\/\d+\/request$/,
+  /^\/sign\/[\w-]+$/,
   /^\/sign-document\/\d+$/,
   /^\/my-signatures$/,
   /^\/settings$/,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
-import { imagePool, WALL_FACTOR } from '#server/lib/image-pool.ts';
+import { imagePool, WALL_FACTOR } from '../images/image-pool.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';

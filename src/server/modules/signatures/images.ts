@@ -1,5 +1,5 @@
 import { SIGNATURE_IMAGE_MAX_BYTES } from '#shared/signatures/schemas.ts';
-import { ImageAbortedError, ImageBusyError, imagePool } from '#server/lib/image-pool.ts';
+import { ImageAbortedError, ImageBusyError, imagePool } from '../images/image-pool.ts';
 import type { RasterImage } from '../pdf/image.ts';
 import type { ImageProblem } from './image-work.ts';
 import { SVG_LIMITS } from './svg-limits.ts';

@@ -14,7 +14,7 @@ export const idParams = z.object({
     .positive()
     .max(2 ** 31 - 1),
 });
-const notFound = { message: 'Signature not found' };
+const notFound = { message: m.idNotFound };
 const HOUR_MS = 60 * 60 * 1000;
 
 export function signatureRoutes(app: App) {

@@ -15,6 +15,8 @@ import type { SignatureRow, UserRow } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import { randomToken } from '#server/lib/crypto.ts';
 import { parseSignatureImage, type ImageRefusal } from './images.ts';
+import { signatureLogEntry } from '../seals/entries.ts';
+import { noTransparency, type TransparencyHook } from '../seals/hook.ts';
 
 export type SaveResult =
   | { kind: 'ok'; signature: SignatureWithLookups }
@@ -77,6 +79,8 @@ const isUniqueViolation = (err: unknown) =>
   /unique|duplicate key/i.test((err as Error).message ?? '') || (err as { code?: string }).code === '23505';
 
 export class SignaturesService {
+  transparency: TransparencyHook = noTransparency;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -146,6 +150,7 @@ export class SignaturesService {
           }
           return inserted;
         });
+        await this.transparency.appendToLog(signatureLogEntry('signature.issued', saved));
         return { kind: 'ok', signature: { ...saved, image_data: image?.dataUrl ?? null } };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
@@ -198,8 +203,15 @@ export class SignaturesService {
   }
 
   async deleteAll(userId: number) {
-    const res = await this.db.deleteFrom('signatures').where('user_id', '=', userId).executeTakeFirst();
-    return Number(res.numDeletedRows);
+    const rows = await this.db
+      .deleteFrom('signatures')
+      .where('user_id', '=', userId)
+      .returningAll()
+      .execute();
+    await Promise.all(
+      rows.map((r) => this.transparency.appendToLog(signatureLogEntry('signature.deleted', r))),
+    );
+    return rows.length;
   }
 
   /** Keeps the user's signatures (data, references, counts) without their pictures. */
@@ -221,12 +233,14 @@ export class SignaturesService {
   }
 
   async delete(userId: number, id: number) {
-    const res = await this.db
+    const row = await this.db
       .deleteFrom('signatures')
       .where('id', '=', id)
       .where('user_id', '=', userId)
+      .returningAll()
       .executeTakeFirst();
-    return Number(res.numDeletedRows) === 1;
+    if (row) await this.transparency.appendToLog(signatureLogEntry('signature.deleted', row));
+    return row !== undefined;
   }
 
   /** Flips public and private; a null-like state counts as private (the spec shows it so). */
@@ -241,13 +255,17 @@ export class SignaturesService {
   }
 
   async revoke(userId: number, id: number) {
-    return this.db
+    const now = iso(this.clock.now());
+    const row = await this.db
       .updateTable('signatures')
-      .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(iso(this.clock.now()))) }))
+      .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .returningAll()
       .executeTakeFirst();
+    if (row?.revoked_at === now)
+      await this.transparency.appendToLog(signatureLogEntry('signature.revoked', row));
+    return row;
   }
 
   /** Erases images and personal data of expired anonymous signatures; the row answers 410. */

@@ -228,6 +228,11 @@ export class VerificationService {
         referenceNumber: row.reference_number,
         signatureData: row.image_token ? imageUrl(row.id, row.image_token) : '',
         isRegisteredUser: row.user_id !== null,
+        ...(row.signer_email_masked
+          ? {
+              signingRequest: { signerEmail: row.signer_email_masked, documentName: row.document_name ?? '' },
+            }
+          : {}),
       },
     };
   }
@@ -298,6 +303,8 @@ function lookupQuery(db: Db) {
       'revoked_at',
       'purged_at',
       'image_token',
+      'signer_email_masked',
+      'document_name',
     ]);
 }
 

@@ -3,7 +3,9 @@ import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { useToasts } from '#web/lib/toast.ts';
 
 const Toaster = lazy(
-  reloadingOnMissingChunk(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster }))),
+  reloadingOnMissingChunk(() =>
+    import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
+  ),
 );
 
 /**

@@ -34,6 +34,22 @@ export const authText = {
   captchaLoadFailed: 'The security code could not be loaded. Refresh to try again.',
   agreeToTerms: 'I agree to the terms and conditions',
   legalNote: 'By using Inkproof you accept our',
+  // issue 14: the second step and passkeys
+  secondStepTitle: 'Two-factor sign-in',
+  secondStepIntro: 'Your password was right. Confirm it is you with your second step.',
+  codeLabel: 'Authentication code',
+  codeHint: 'The 6-digit code your authenticator app shows for Inkproof.',
+  recoveryLabel: 'Recovery code',
+  recoveryHint: 'One of the recovery codes you saved when you set up two-factor sign-in. Each works once.',
+  verifySubmit: 'Verify',
+  useRecovery: 'Use a recovery code instead',
+  useCode: 'Use a code from your app instead',
+  usePasskey: 'Use a passkey',
+  backToLogin: 'Back to log in',
+  passkeySignIn: 'Sign in with a passkey',
+  passkeyOr: 'or',
+  passkeyCancelled: 'The passkey request was cancelled or timed out.',
+  emailChangeConfirming: 'Confirming your new e-mail address…',
 } as const;
 
 export const parseAuthTab = (value: string | null): AuthTab =>

@@ -11,6 +11,8 @@ export const documentsText = {
   createdOn: (date: string) => `Created ${date}`,
   pages: (n: number) => (n === 1 ? '1 page' : `${n} pages`),
   stopSharing: 'Stop sharing',
+  requestSignatures: 'Request signatures',
+  requestStatus: 'Signing status',
 
   // upload
   dropLabel: 'Drag a PDF here or click to browse',

@@ -10,6 +10,7 @@ export const settingsText = {
   nameHint: 'This is your public display name',
   emailLabel: 'Email Address',
   emailHint: "We'll send account notifications to this email",
+  emailChangeHint: "We'll send account notifications to this email. Change it below with your password.",
   updateProfile: 'Update Profile',
   changePasswordHeading: 'Change Password',
   changePasswordIntro: 'Choose a strong password you do not use anywhere else.',

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api.ts';
 import { adminKeys } from '#web/features/admin/api/keys.ts';
-import type { EmailSettings } from '#web/features/admin/api/types.ts';
+import type { EmailSettings } from '#shared/admin/answers.ts';
 
 export const clearEmailSettings = () => api.delete<EmailSettings>('/api/admin/email-settings');
 

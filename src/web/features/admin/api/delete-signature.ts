@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api.ts';
 import { adminKeys } from '#web/features/admin/api/keys.ts';
-import type { Message } from '#web/features/admin/api/types.ts';
+import type { Message } from '#shared/admin/answers.ts';
 
 export const deleteSignature = (id: number) => api.delete<Message>(`/api/admin/signatures/${id}`);
 

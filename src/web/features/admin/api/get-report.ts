@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '#web/lib/api.ts';
 import { adminKeys, fresh } from '#web/features/admin/api/keys.ts';
-import type { Report } from '#web/features/admin/api/types.ts';
+import type { Report } from '#shared/admin/answers.ts';
 
 export interface ReportRange {
   from?: string;

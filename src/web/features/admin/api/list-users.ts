@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Paged } from '#shared/admin/schemas.ts';
 import { api } from '#web/lib/api.ts';
 import { adminKeys, fresh } from '#web/features/admin/api/keys.ts';
-import type { AdminUser } from '#web/features/admin/api/types.ts';
+import type { AdminUser } from '#shared/admin/answers.ts';
 
 export interface UserListParams {
   page: number;

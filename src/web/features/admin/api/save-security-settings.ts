@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SecuritySettings } from '#shared/admin/answers.ts';
 import type { SecuritySettingsInput } from '#shared/admin/schemas.ts';
 import { api } from '#web/lib/api.ts';
 import { adminKeys } from '#web/features/admin/api/keys.ts';
 
 export const saveSecuritySettings = (input: SecuritySettingsInput) =>
-  api.put<SecuritySettingsInput>('/api/admin/security-settings', input);
+  api.put<SecuritySettings>('/api/admin/security-settings', input);
 
 export function useSaveSecuritySettings() {
   const queryClient = useQueryClient();

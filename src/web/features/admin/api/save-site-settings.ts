@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteSettingsInput } from '#shared/admin/schemas.ts';
 import { api } from '#web/lib/api.ts';
 import { adminKeys } from '#web/features/admin/api/keys.ts';
-import type { SiteSettings } from '#web/features/admin/api/types.ts';
+import type { SiteSettings } from '#shared/admin/answers.ts';
 
 export const saveSiteSettings = (input: SiteSettingsInput) =>
   api.put<SiteSettings>('/api/admin/settings', input);

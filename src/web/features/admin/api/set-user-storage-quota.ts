@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StorageQuotaInput } from '#shared/admin/schemas.ts';
 import { api } from '#web/lib/api.ts';
 import { adminKeys } from '#web/features/admin/api/keys.ts';
-import type { AdminStorage } from '#web/features/admin/api/types.ts';
+import type { AdminStorage } from '#shared/admin/answers.ts';
 
 export const setUserStorageQuota = ({ id, quotaMb }: StorageQuotaInput & { id: number }) =>
   api.patch<AdminStorage>(`/api/admin/users/${id}/storage-quota`, { quotaMb });

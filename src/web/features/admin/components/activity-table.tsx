@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
 import { TableCell } from '#web/components/ui/table.tsx';
-import type { ActivityItem } from '#web/features/admin/api/types.ts';
+import type { ActivityItem } from '#shared/admin/answers.ts';
 import { DataTable } from '#web/features/admin/components/data-table/data-table.tsx';
 import { When } from '#web/features/admin/components/when.tsx';
 import { adminText as t, eventLabel } from '#web/features/admin/messages.ts';

@@ -1,4 +1,4 @@
-import type { Dashboard } from '#web/features/admin/api/types.ts';
+import type { Dashboard } from '#shared/admin/answers.ts';
 import { BarChart } from '#web/features/admin/components/bar-chart.tsx';
 import { adminText } from '#web/features/admin/messages.ts';
 

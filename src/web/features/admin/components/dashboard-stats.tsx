@@ -1,5 +1,5 @@
 import { Eye, FileText, ScanSearch, Signature, Users } from 'lucide-react';
-import type { Dashboard } from '#web/features/admin/api/types.ts';
+import type { Dashboard } from '#shared/admin/answers.ts';
 import { countsOf } from '#web/features/admin/components/extra-counts.ts';
 import { StatCard } from '#web/features/admin/components/stat-card.tsx';
 import { formatNumber as n } from '#web/features/admin/lib/format.ts';

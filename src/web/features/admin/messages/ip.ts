@@ -1,5 +1,8 @@
+import { adminMessages } from '#shared/admin/messages.ts';
+
 export const ipText = {
   title: 'IP Tracking',
+  listLabel: 'IP addresses',
   lead: 'Requests and look-ups per address, rate-limit hits, and the addresses you have blocked.',
   window: 'Period',
   windows: [
@@ -39,7 +42,7 @@ export const ipText = {
   reasonHint: 'Required: why it is blocked (kept with the block and in the activity log).',
   blockSubmit: 'Block address',
   blockedToast: (ip: string) => `${ip} is blocked`,
-  unblockedToast: (ip: string) => `${ip} is no longer blocked`,
+  unblockedToast: adminMessages.unblocked,
   blockedHeading: 'Blocked addresses',
   blockedCaption: 'Blocked addresses and why',
   blockedEmpty: 'No address is blocked.',

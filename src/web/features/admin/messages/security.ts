@@ -11,6 +11,9 @@ export const securityText = {
   uploads: 'Documents',
   uploadsLead:
     'How much each account may store (a user can be given their own quota on the Users page) and how often it may upload.',
+  signing: 'Signing requests',
+  signingLead:
+    'How often users may send requests and mail their recipients, and how hard a signing link may be used.',
   fields: {
     sessionIdleMinutes: [
       'Inactivity timeout',
@@ -54,6 +57,31 @@ export const securityText = {
       'Uploads per IP address',
       'per hour',
       'All accounts behind one address together (1–100,000).',
+    ],
+    signingRequestsPerUserPerHour: [
+      'Requests per user',
+      'per hour',
+      'Each mails up to 20 people (1–10,000).',
+    ],
+    signingCallsPerTokenPerHour: [
+      'Signing page calls per link',
+      'per hour',
+      'Page, code, file and finish calls through one link (10–100,000).',
+    ],
+    signingCallsPerIpPerHour: [
+      'Signing page calls per IP address',
+      'per hour',
+      'All links used from one address together (10–1,000,000).',
+    ],
+    signingCodesPerRecipientPerHour: [
+      'Identity codes per recipient',
+      'per hour',
+      'Codes mailed to one recipient (1–100).',
+    ],
+    signingMailsPerRecipientPerHour: [
+      'Resends and reminders per recipient',
+      'per hour',
+      "The owner's mails to one recipient (1–100).",
     ],
   } as Record<string, [label: string, unit: string, hint: string]>,
   save: 'Save limits',

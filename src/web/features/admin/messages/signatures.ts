@@ -1,3 +1,5 @@
+import { adminMessages } from '#shared/admin/messages.ts';
+
 export const signaturesText = {
   title: 'Signatures',
   lead: 'Every saved signature, who owns it and how often it was verified.',
@@ -53,5 +55,5 @@ export const signaturesText = {
   deleteText: (name: string, owner: string) =>
     `The signature of ${name || 'an unnamed signer'} (${owner}) is deleted. Anyone verifying its reference or QR code will be told it does not exist. This cannot be undone.`,
   deleteConfirm: 'Delete signature',
-  deleted: (ref: string) => `Signature ${ref} deleted`,
+  deleted: adminMessages.signatureDeleted,
 };

@@ -1,3 +1,5 @@
+import { adminMessages } from '#shared/admin/messages.ts';
+
 export const usersText = {
   title: 'Users',
   lead: 'Find an account, see what it holds, and change its role or status.',
@@ -44,7 +46,6 @@ export const usersText = {
   signaturesCaption: 'Signatures of this user, newest first',
   signaturesMore: (shown: number, total: number) => `Showing the ${shown} newest of ${total}.`,
   noSignatures: 'No signatures saved.',
-  documentsHeading: 'Documents',
   activityLink: 'View their activity',
   actionsHeading: 'Actions',
   selfNote: 'This is your own account: another admin has to change its role, disable or delete it.',
@@ -61,7 +62,7 @@ export const usersText = {
   deleteTitle: (email: string) => `Delete ${email}?`,
   deleteText: (who: string, signatures: number) =>
     `${who}'s account is deleted together with their data: ${signatures} ${signatures === 1 ? 'signature' : 'signatures'}, their documents, sessions and tokens. Look-ups of their signatures will find nothing. This cannot be undone.`,
-  deleted: (email: string) => `${email} and their data were deleted`,
+  deleted: adminMessages.userDeleted,
   failed: 'That did not work',
   storageOfQuota: (used: string, quota: string) => `${used} of ${quota}`,
   quotaDefault: '(default)',

@@ -4,6 +4,7 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
 import { useDiagnostics } from '#web/features/admin/api/get-diagnostics.ts';
 import { AdminPage } from '#web/components/admin-page.tsx';
 import { DiagnosticsView } from '#web/features/admin/components/diagnostics/diagnostics-view.tsx';
+import { JobsSection } from '#web/features/admin/components/diagnostics/jobs-section.tsx';
 import { RefreshButton } from '#web/features/admin/components/query-state.tsx';
 import { adminText } from '#web/features/admin/messages.ts';
 
@@ -27,6 +28,7 @@ export default function AdminDebugPage() {
       }
     >
       <DiagnosticsView query={query} actions={false} />
+      <JobsSection actions={false} />
     </AdminPage>
   );
 }

@@ -5,9 +5,9 @@ import { useEmailSettings } from '#web/features/admin/api/get-email-settings.ts'
 import { useOutbox } from '#web/features/admin/api/list-outbox.ts';
 import { AdminPage, Section } from '#web/components/admin-page.tsx';
 import { OutboxTable } from '#web/features/admin/components/email/outbox-table.tsx';
+import { PagedList } from '#web/features/admin/components/data-table/paged-list.tsx';
 import { SmtpForm } from '#web/features/admin/components/email/smtp-form.tsx';
 import { TestEmailForm } from '#web/features/admin/components/email/test-email-form.tsx';
-import { Pagination } from '#web/features/admin/components/pagination.tsx';
 import { QueryState } from '#web/features/admin/components/query-state.tsx';
 import { adminText } from '#web/features/admin/messages.ts';
 import { useUser } from '#web/lib/session/get-user.ts';
@@ -48,19 +48,15 @@ export default function AdminEmailSettingsPage() {
         </>
       ) : null}
       <Section id="outbox-heading" title={t.outboxHeading} description={t.outboxLead}>
-        <QueryState query={outbox} />
-        {outbox.data ? (
-          <div className="space-y-3">
-            <OutboxTable items={outbox.data.items} />
-            <Pagination
-              page={page}
-              pageSize={OUTBOX_PAGE_SIZE}
-              total={outbox.data.total}
-              label={t.outboxLabel}
-              onPage={setPage}
-            />
-          </div>
-        ) : null}
+        <PagedList
+          query={outbox}
+          page={page}
+          pageSize={OUTBOX_PAGE_SIZE}
+          onPage={setPage}
+          label={t.outboxLabel}
+        >
+          {(list) => <OutboxTable items={list.items} />}
+        </PagedList>
       </Section>
     </AdminPage>
   );

@@ -10,19 +10,22 @@ import { BlockIpForm } from '#web/features/admin/components/ip/block-ip-form.tsx
 import { BlockedTable } from '#web/features/admin/components/ip/blocked-table.tsx';
 import { IpDetailDialog } from '#web/features/admin/components/ip/ip-detail-dialog.tsx';
 import { IpTable } from '#web/features/admin/components/ip/ip-table.tsx';
-import { QueryState, RefreshButton } from '#web/features/admin/components/query-state.tsx';
+import { PagedList } from '#web/features/admin/components/data-table/paged-list.tsx';
+import { useListState } from '#web/features/admin/components/data-table/use-list-state.ts';
+import { RefreshButton } from '#web/features/admin/components/query-state.tsx';
 import { SearchField } from '#web/components/search-field.tsx';
-import { positiveInt, useSearchState } from '#web/features/admin/hooks/use-search-state.ts';
+import { positiveInt } from '#web/features/admin/hooks/use-search-state.ts';
 import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
 
 const t = adminText.ip;
+const PAGE_SIZE = 50;
 
 export default function AdminIpTrackingPage() {
-  const [state, update] = useSearchState({ hours: '24', q: '', ip: '' });
+  const { state, update, filter, search, paging } = useListState({ hours: '24', ip: '' }, PAGE_SIZE);
   const hours = t.windows.some(([h]) => h === Number(state.hours)) ? positiveInt(state.hours, 24) : 24;
-  const query = useIpTracking({ hours, q: state.q || undefined });
+  const query = useIpTracking({ hours, q: state.q || undefined, page: paging.page, pageSize: PAGE_SIZE });
   const unblock = useUnblockIp();
   const [blocking, setBlocking] = useState<string | null>(null);
   const doUnblock = (ip: string) =>
@@ -44,26 +47,26 @@ export default function AdminIpTrackingPage() {
           label={t.window}
           value={String(hours)}
           options={t.windows.map(([h, label]) => [String(h), label])}
-          onChange={(h) => update({ hours: h })}
+          onChange={(h) => filter({ hours: h })}
         />
         <SearchField
           className="w-full sm:w-72"
           label={t.search}
           placeholder={t.searchPlaceholder}
-          value={state.q}
-          onSearch={(q) => update({ q })}
+          {...search}
         />
       </div>
-      <QueryState query={query} />
-      {data ? (
-        <IpTable
-          items={data.items}
-          yourIp={data.yourIp}
-          onDetails={(ip) => update({ ip })}
-          onBlock={setBlocking}
-          onUnblock={doUnblock}
-        />
-      ) : null}
+      <PagedList query={query} label={t.listLabel} {...paging}>
+        {(page) => (
+          <IpTable
+            items={page.items}
+            yourIp={page.yourIp}
+            onDetails={(ip) => update({ ip })}
+            onBlock={setBlocking}
+            onUnblock={doUnblock}
+          />
+        )}
+      </PagedList>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <Section id="block-heading" title={t.blockHeading} description={t.blockLead}>
           <Card>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { signatureFilters } from '#shared/admin/schemas.ts';
 import { useSignatures } from '#web/features/admin/api/list-signatures.ts';
-import type { AdminSignature } from '#web/features/admin/api/types.ts';
+import type { AdminSignature } from '#shared/admin/answers.ts';
 import { AdminPage } from '#web/components/admin-page.tsx';
 import { ListToolbar } from '#web/features/admin/components/data-table/list-toolbar.tsx';
 import { PagedList } from '#web/features/admin/components/data-table/paged-list.tsx';

@@ -1,21 +1,35 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import type { LoginInput, PublicUser } from '#shared/accounts/schemas.ts';
+import type { TwoFactorRequired } from '#shared/accounts/security.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { setSessionUser } from '#web/lib/session/clear-session.ts';
 import { showInactivityNotice } from '#web/lib/session/inactivity-notice.ts';
 import { toast } from '#web/lib/toast.ts';
 
-export const login = (input: LoginInput) => api.post<PublicUser>('/api/login', input);
+export type LoginAnswer = PublicUser | TwoFactorRequired;
+
+export const needsSecondStep = (answer: LoginAnswer): answer is TwoFactorRequired =>
+  'twoFactorRequired' in answer && answer.twoFactorRequired;
+
+export const login = (input: LoginInput) => api.post<LoginAnswer>('/api/login', input);
+
+/** A completed sign-in (password alone, or after the second step): the user becomes current. */
+export function useSignedIn() {
+  const queryClient = useQueryClient();
+  return (user: PublicUser) => {
+    setSessionUser(queryClient, user);
+    toast({ title: m.loginOkTitle, description: m.loginOkText, variant: 'success' });
+    showInactivityNotice();
+  };
+}
 
 export function useLogin() {
-  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => {
-      setSessionUser(queryClient, user);
-      toast({ title: m.loginOkTitle, description: m.loginOkText, variant: 'success' });
-      showInactivityNotice();
+    onSuccess: (answer) => {
+      if (!needsSecondStep(answer)) signedIn(answer);
     },
     onError: (error) => {
       const description = error instanceof ApiError ? error.message : m.loginFailedFallback;

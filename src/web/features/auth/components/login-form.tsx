@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import type { SecondFactorMethod } from '#shared/accounts/security.ts';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import { loginSchema, type LoginInput } from '#shared/accounts/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,9 +11,11 @@ import { Input } from '#web/components/ui/input.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
-import { useLogin } from '#web/features/auth/api/login.ts';
+import { needsSecondStep, useLogin, useSignedIn } from '#web/features/auth/api/login.ts';
 import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
 import { FormError } from '#web/features/auth/components/form-error.tsx';
+import { PasskeySignIn } from '#web/features/auth/components/passkey-sign-in.tsx';
+import { SecondStepForm } from '#web/features/auth/components/second-step-form.tsx';
 import { authText } from '#web/features/auth/messages.ts';
 
 interface LoginFormProps {
@@ -29,6 +33,9 @@ export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProp
   const { errors } = form.formState;
   const captcha = useCaptcha('login');
   const login = useLogin();
+  const signedIn = useSignedIn();
+  // Set when the password was right for an account with two-factor: the second step shows.
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
 
   const newChallenge = () => {
     form.resetField('captcha');
@@ -37,43 +44,68 @@ export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProp
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(signUp ? { ...values, signUpToken: signUp.token } : values, {
-      onSuccess,
+      onSuccess: (answer) => (needsSecondStep(answer) ? setSecondStep(answer.methods) : onSuccess()),
       onSettled: newChallenge,
     }),
   );
 
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-700">{authText.loginIntro}</p>
-      <FormError error={login.error} fallback={m.loginFailedFallback} />
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
-      </FormField>
-      <FormField
-        label="Password"
-        error={errors.password?.message}
-        labelAside={
-          <button
-            type="button"
-            onClick={onForgotPassword}
-            className="rounded text-sm font-medium text-ink-700 hover:underline"
-          >
-            {authText.forgotLink}
-          </button>
-        }
-      >
-        <PasswordInput autoComplete="current-password" {...form.register('password')} />
-      </FormField>
-      <CaptchaField
-        captcha={captcha}
-        registration={form.register('captcha')}
-        error={errors.captcha?.message}
-        onRefresh={newChallenge}
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        methods={secondStep}
+        onSignedIn={(user) => {
+          signedIn(user);
+          onSuccess();
+        }}
+        onRestart={() => {
+          login.reset();
+          form.resetField('password');
+          setSecondStep(null);
+        }}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-        {login.isPending ? <Spinner className="size-4" /> : null}
-        {authText.loginSubmit}
-      </Button>
-    </form>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700">{authText.loginIntro}</p>
+        <FormError error={login.error} fallback={m.loginFailedFallback} />
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          labelAside={
+            <button
+              type="button"
+              onClick={onForgotPassword}
+              className="rounded text-sm font-medium text-ink-700 hover:underline"
+            >
+              {authText.forgotLink}
+            </button>
+          }
+        >
+          <PasswordInput autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <CaptchaField
+          captcha={captcha}
+          registration={form.register('captcha')}
+          error={errors.captcha?.message}
+          onRefresh={newChallenge}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending ? <Spinner className="size-4" /> : null}
+          {authText.loginSubmit}
+        </Button>
+      </form>
+      <PasskeySignIn
+        onSignedIn={(user) => {
+          signedIn(user);
+          onSuccess();
+        }}
+      />
+    </div>
   );
 }

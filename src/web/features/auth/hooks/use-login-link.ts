@@ -5,6 +5,8 @@ import { ApiError } from '#web/lib/api.ts';
 import { setSessionUser } from '#web/lib/session/clear-session.ts';
 import { showInactivityNotice } from '#web/lib/session/inactivity-notice.ts';
 import { toast } from '#web/lib/toast.ts';
+import type { SecondFactorMethod } from '#shared/accounts/security.ts';
+import { needsSecondStep } from '#web/features/auth/api/login.ts';
 import { loginWithLink } from '#web/features/auth/api/login-with-link.ts';
 import { authText } from '#web/features/auth/messages.ts';
 
@@ -27,6 +29,8 @@ export function useLoginLink(params: LoginLinkParams | null, onFailed: () => voi
   const queryClient = useQueryClient();
   /** null while the link is being spent; then 'ok' or the refusal's message. */
   const [outcome, setOutcome] = useState<string | null>(null);
+  /** The link was right for an account with two-factor: the second step follows. */
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
   const sentFor = useRef<string | null>(null);
   const onFailedRef = useRef(onFailed);
   useEffect(() => {
@@ -40,6 +44,11 @@ export function useLoginLink(params: LoginLinkParams | null, onFailed: () => voi
     sentFor.current = token;
     loginWithLink({ token, email }).then(
       (user) => {
+        if (needsSecondStep(user)) {
+          setSecondStep(user.methods);
+          setOutcome('ok');
+          return;
+        }
         setSessionUser(queryClient, user);
         toast({ title: m.loginOkTitle, description: m.loginOkText, variant: 'success' });
         showInactivityNotice();
@@ -58,5 +67,7 @@ export function useLoginLink(params: LoginLinkParams | null, onFailed: () => voi
     error: outcome === null || outcome === 'ok' ? null : outcome,
     signingIn: Boolean(token && email) && outcome === null,
     signedIn: outcome === 'ok',
+    secondStep,
+    clearSecondStep: () => setSecondStep(null),
   };
 }

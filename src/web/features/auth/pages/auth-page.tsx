@@ -11,6 +11,9 @@ import { AuthPanel } from '#web/features/auth/components/auth-panel.tsx';
 import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { RegisterForm } from '#web/features/auth/components/register-form.tsx';
+import { useSignedIn } from '#web/features/auth/api/login.ts';
+import { SecondStepForm } from '#web/features/auth/components/second-step-form.tsx';
+import { useEmailChangeLink } from '#web/features/auth/hooks/use-email-change-link.ts';
 import { useEmailVerification } from '#web/features/auth/hooks/use-email-verification.ts';
 import { readLoginLink, useLoginLink } from '#web/features/auth/hooks/use-login-link.ts';
 import { authTabs, authText, parseAuthTab, type AuthTab } from '#web/features/auth/messages.ts';
@@ -60,16 +63,26 @@ export default function AuthPage() {
 
   // A mailed one-time sign-in link (decision 018); a refused one leaves the token out of the URL.
   const loginLink = useLoginLink(readLoginLink(params), () => navigate(authUrl('login'), { replace: true }));
+  const signedIn = useSignedIn();
+  // The link sent to a new e-mail address (issue 14): spent here, then the token leaves the URL.
+  const emailChange = useEmailChangeLink(params.get('email-change'), () =>
+    navigate(authUrl('login'), { replace: true }),
+  );
 
   if (verification.verifying) return <LoadingState label={authText.verifying} showLabel />;
   if (loginLink.signingIn) return <LoadingState label={authText.signingIn} showLabel />;
+  if (emailChange.confirming) return <LoadingState label={authText.emailChangeConfirming} showLabel />;
   if (isPending) return <LoadingState />;
-  if (user) return <Redirect to={signedInHere || loginLink.signedIn ? redirectTo : alreadyIn} replace />;
+  if (user) {
+    const to = emailChange.result?.ok ? '/settings' : signedInHere || loginLink.signedIn ? redirectTo : alreadyIn;
+    return <Redirect to={to} replace />;
+  }
 
   const goHome = () => {
     setSignedInHere(true);
     navigate(redirectTo);
   };
+  const linkSecondStep = loginLink.secondStep;
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:py-16">
       <AuthPanel />
@@ -79,6 +92,11 @@ export default function AuthPage() {
         {verification.result ? (
           <Alert tone={verification.result.ok ? 'success' : 'error'} className="mt-6">
             {verification.result.message}
+          </Alert>
+        ) : null}
+        {emailChange.result ? (
+          <Alert tone={emailChange.result.ok ? 'success' : 'error'} role="status" className="mt-6">
+            {emailChange.result.message}
           </Alert>
         ) : null}
         {loginLink.error ? (
@@ -97,11 +115,22 @@ export default function AuthPage() {
                 ))}
               </TabsList>
               <TabsContent value="login">
-                <LoginForm
-                  onSuccess={goHome}
-                  onForgotPassword={() => selectTab('forgot-password')}
-                  signUp={signUp}
-                />
+                {linkSecondStep ? (
+                  <SecondStepForm
+                    methods={linkSecondStep}
+                    onSignedIn={(signed) => {
+                      signedIn(signed);
+                      goHome();
+                    }}
+                    onRestart={loginLink.clearSecondStep}
+                  />
+                ) : (
+                  <LoginForm
+                    onSuccess={goHome}
+                    onForgotPassword={() => selectTab('forgot-password')}
+                    signUp={signUp}
+                  />
+                )}
               </TabsContent>
               <TabsContent value="register">
                 <RegisterForm onReturnToLogin={() => selectTab('login')} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { FONT_CATEGORIES, fontsIn, type FontCategory, type SignatureFont } from '../fonts/catalogue.ts';
-import { fontStack, loadFont } from '../fonts/load-font.ts';
+import { FONT_CATEGORIES, fontsIn, type FontCategory, type SignatureFont } from '#web/lib/fonts/catalogue.ts';
+import { fontStack, loadFont } from '#web/lib/fonts/load-font.ts';
 import { creatorText as t } from '../messages.ts';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { Input } from '#web/components/ui/input.tsx';
-import { fontBySlug, fontForCategory } from '../fonts/catalogue.ts';
+import { fontBySlug, fontForCategory } from '#web/lib/fonts/catalogue.ts';
 import { FONT_SIZE, PAD } from '../lib/model.ts';
 import { renderTyped } from '../lib/render.ts';
 import { creatorText as t } from '../messages.ts';

@@ -8,7 +8,7 @@ import {
   verificationUrl,
 } from '#shared/signatures/reference.ts';
 import type { OwnSignature } from '#shared/signatures/schemas.ts';
-import { DEFAULT_FONT, type FontCategory } from '../fonts/catalogue.ts';
+import { DEFAULT_FONT, type FontCategory } from '#web/lib/fonts/catalogue.ts';
 import { FONT_SIZE, type CreatedSignature } from '../lib/model.ts';
 import { renderDrawn } from '../lib/render.ts';
 import type { Stroke } from '../lib/stroke-path.ts';

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { fontDataUrl, loadFont } from '../fonts/load-font.ts';
+import { fontDataUrl, loadFont } from '#web/lib/fonts/load-font.ts';
 import { combinedSvg, type SignatureArt } from './combined-svg.ts';
 import { embedMetadata, type RasterFormat } from './file-metadata.ts';
 import { captionLines, combinedLayout, EXPORT, type CaptionEntry, type CombinedLayout } from './layout.ts';

@@ -1,4 +1,4 @@
-import type { SignatureFont } from '../fonts/catalogue.ts';
+import type { SignatureFont } from '#web/lib/fonts/catalogue.ts';
 import type { Stroke } from './stroke-path.ts';
 
 /** The signature the creator holds: drawn, typed, or loaded from the server (download mode). */

@@ -1,5 +1,5 @@
-import { fontStack, loadFont } from '../fonts/load-font.ts';
-import type { SignatureFont } from '../fonts/catalogue.ts';
+import { fontStack, loadFont } from '#web/lib/fonts/load-font.ts';
+import type { SignatureFont } from '#web/lib/fonts/catalogue.ts';
 import { PAD, TYPE_MARGIN, type CreatedSignature } from './model.ts';
 import { strokesPath, type Stroke } from './stroke-path.ts';
 

@@ -1,4 +1,4 @@
-import { ChevronRight, CircleCheck, Clock, FileText } from 'lucide-react';
+import { BadgeCheck, ChevronRight, CircleCheck, Clock, FileText, Hourglass } from 'lucide-react';
 import { Link } from 'wouter';
 import type { DocumentSummary } from '#shared/documents/schemas.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -9,20 +9,35 @@ const created = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 };
 
-/** In the recent list anything not signed reads Pending (part 1 §2). */
+const badges = {
+  signed: {
+    Icon: CircleCheck,
+    classes: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
+    label: t.recentSigned,
+  },
+  completed: {
+    Icon: BadgeCheck,
+    classes: 'bg-emerald-50 text-emerald-800 ring-emerald-400',
+    label: t.countCompleted,
+  },
+  awaiting: {
+    Icon: Hourglass,
+    classes: 'bg-violet-50 text-violet-800 ring-violet-300',
+    label: t.countAwaiting,
+  },
+  pending: { Icon: Clock, classes: 'bg-amber-50 text-amber-900 ring-amber-300', label: t.recentPending },
+};
+
+/** In the recent list anything not signed reads Pending (part 1 §2); signing requests have their own. */
 function RecentBadge({ status }: { status: string }) {
-  const signed = status === 'signed';
-  const Icon = signed ? CircleCheck : Clock;
+  const { Icon, classes, label } =
+    status === 'signed' || status === 'completed' || status === 'awaiting' ? badges[status] : badges.pending;
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
-        signed
-          ? 'bg-emerald-50 text-emerald-800 ring-emerald-300'
-          : 'bg-amber-50 text-amber-900 ring-amber-300'
-      }`}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${classes}`}
     >
       <Icon aria-hidden="true" className="size-3.5" />
-      {signed ? t.recentSigned : t.recentPending}
+      {label}
     </span>
   );
 }

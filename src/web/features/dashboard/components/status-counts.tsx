@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, Link2, RotateCcw, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, CircleCheck, Clock, Hourglass, Link2, RotateCcw, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,6 +16,20 @@ const items: Array<{ key: keyof Counts; label: string; icon: LucideIcon; tone: s
   },
   { key: 'pending', label: t.countPending, icon: Clock, tone: 'bg-amber-50 text-amber-900', tab: 'pending' },
   { key: 'shared', label: t.countShared, icon: Link2, tone: 'bg-blue-50 text-blue-800', tab: 'shared' },
+  {
+    key: 'awaiting',
+    label: t.countAwaiting,
+    icon: Hourglass,
+    tone: 'bg-violet-50 text-violet-800',
+    tab: 'awaiting',
+  },
+  {
+    key: 'completed',
+    label: t.countCompleted,
+    icon: BadgeCheck,
+    tone: 'bg-emerald-50 text-emerald-800',
+    tab: 'completed',
+  },
 ];
 
 interface StatusCountsProps {
@@ -24,7 +38,7 @@ interface StatusCountsProps {
   onRetry: () => void;
 }
 
-/** Documents by status: signed, pending, shared; each links to its tab of the list. */
+/** Documents by status: signed, pending, shared, awaiting, completed; each links to its tab of the list. */
 export function StatusCounts({ counts, error, onRetry }: StatusCountsProps) {
   return (
     <section aria-labelledby="counts-title">
@@ -40,7 +54,7 @@ export function StatusCounts({ counts, error, onRetry }: StatusCountsProps) {
           </Button>
         </Alert>
       ) : (
-        <dl className="mt-3 grid grid-cols-3 gap-3">
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {items.map(({ key, label, icon: Icon, tone, tab }) => (
             <div
               key={key}

@@ -4,22 +4,26 @@ export interface StatusCounts {
   signed: number;
   pending: number;
   shared: number;
+  /** A signing request is open (issue 12). */
+  awaiting: number;
+  /** Sealed after a signing request. */
+  completed: number;
 }
 
-/** Counts by status value (part 1 §2); anything neither signed nor shared counts as pending. */
+/** Counts by status value (part 1 §2); anything else counts as pending. */
 export function countByStatus(docs: DocumentSummary[]): StatusCounts {
-  const counts = { signed: 0, pending: 0, shared: 0 };
+  const counts = { signed: 0, pending: 0, shared: 0, awaiting: 0, completed: 0 };
   for (const d of docs) {
-    if (d.status === 'signed') counts.signed += 1;
-    else if (d.status === 'shared') counts.shared += 1;
+    if (d.status === 'signed' || d.status === 'shared' || d.status === 'awaiting' || d.status === 'completed')
+      counts[d.status] += 1;
     else counts.pending += 1;
   }
   return counts;
 }
 
-/** Documents that still need a signature, shared or not: the notification badge. */
+/** Documents that still need the owner's signature, shared or not: the notification badge. */
 export const awaitingSignature = (docs: DocumentSummary[]) =>
-  docs.filter((d) => d.status !== 'signed').length;
+  docs.filter((d) => d.status === 'pending' || d.status === 'shared').length;
 
 /** The 3 most recent by createdAt, newest first (part 1 §2). */
 export const recentDocuments = (docs: DocumentSummary[], n = 3) =>

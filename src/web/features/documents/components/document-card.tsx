@@ -1,4 +1,4 @@
-import { Download, FileText, PenLine } from 'lucide-react';
+import { Download, FileText, Hourglass, PenLine } from 'lucide-react';
 import { Link } from 'wouter';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import type { DocumentSummary } from '#shared/documents/schemas.ts';
@@ -35,13 +35,19 @@ export function DocumentCard({ doc, actions }: { doc: DocumentSummary; actions: 
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={doc.status} />
-        {doc.status === 'signed' && doc.shared ? <StatusBadge status="shared" /> : null}
+        {doc.shared && doc.status !== 'shared' ? <StatusBadge status="shared" /> : null}
       </div>
       <div className="mt-auto">
         {canSign(doc) ? (
           <Link href={`/sign-document/${doc.id}`} className={`${buttonClasses('primary', 'sm')} w-full`}>
             <PenLine aria-hidden="true" className="size-4" />
             {m.sign}
+            <span className="sr-only"> {doc.name}</span>
+          </Link>
+        ) : doc.status === 'awaiting' ? (
+          <Link href={`/documents/${doc.id}`} className={`${buttonClasses('secondary', 'sm')} w-full`}>
+            <Hourglass aria-hidden="true" className="size-4" />
+            {t.requestStatus}
             <span className="sr-only"> {doc.name}</span>
           </Link>
         ) : (

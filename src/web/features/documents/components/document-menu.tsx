@@ -1,12 +1,12 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Download, EllipsisVertical, Link2, Link2Off, PenLine, Trash2 } from 'lucide-react';
+import { Download, EllipsisVertical, Link2, Link2Off, PenLine, Send, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import type { DocumentSummary } from '#shared/documents/schemas.ts';
 import { cn } from '#web/lib/cn.ts';
 import type { useDocumentActions } from '../hooks/use-document-actions.tsx';
-import { canSign } from '../lib/status.ts';
+import { canRequest, canSign } from '../lib/status.ts';
 import { documentsText as t } from '../messages.ts';
 
 type Actions = ReturnType<typeof useDocumentActions>;
@@ -36,7 +36,7 @@ function Item({
   );
 }
 
-/** The card menu of part 2 §2.4: Sign (pending only), Download, Share, Delete; plus stop sharing. */
+/** The card menu of part 2 §2.4: Sign and Request signatures (pending only), Download, Share, Delete; plus stop sharing. */
 export function DocumentMenu({ doc, actions }: { doc: DocumentSummary; actions: Actions }) {
   const [, navigate] = useLocation();
   const icon = 'size-4 shrink-0';
@@ -59,6 +59,12 @@ export function DocumentMenu({ doc, actions }: { doc: DocumentSummary; actions: 
             <Item onSelect={() => navigate(`/sign-document/${doc.id}`)}>
               <PenLine aria-hidden="true" className={icon} />
               {m.sign}
+            </Item>
+          ) : null}
+          {canRequest(doc) ? (
+            <Item onSelect={() => navigate(`/documents/${doc.id}/request`)}>
+              <Send aria-hidden="true" className={icon} />
+              {t.requestSignatures}
             </Item>
           ) : null}
           <Item onSelect={() => actions.download(doc)}>

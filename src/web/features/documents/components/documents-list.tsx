@@ -16,6 +16,8 @@ import { DocumentsToolbar } from './documents-toolbar.tsx';
 const tabLabels: Record<Tab, string> = {
   all: m.tabAll,
   pending: m.tabPending,
+  awaiting: m.tabAwaiting,
+  completed: m.tabCompleted,
   signed: m.tabSigned,
   shared: m.tabShared,
 };
@@ -68,7 +70,10 @@ export function DocumentsList({ onUpload }: { onUpload: () => void }) {
 
   return (
     <Tabs value={tab} onValueChange={setTab} className="space-y-4">
-      <TabsList aria-label={t.tabsLabel} className="sm:max-w-md">
+      <TabsList
+        aria-label={t.tabsLabel}
+        className="flex overflow-x-auto sm:grid sm:max-w-2xl [&>*]:shrink-0 [&>*]:px-3"
+      >
         {TABS.map((value) => (
           <TabsTrigger key={value} value={value}>
             {tabLabels[value]}

@@ -5,11 +5,11 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
-import { usePdfDocument } from '../hooks/use-pdf-document.ts';
+import { usePdfDocument } from '#web/lib/pdf/use-pdf-document.ts';
 import { nextZoom, VIEWER_ZOOM } from '../lib/viewer-zoom.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { documentsText as t } from '../messages.ts';
-import { PdfPageCanvas } from './pdf-page-canvas.tsx';
+import { PdfPageCanvas } from '#web/components/pdf/pdf-page-canvas.tsx';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 
 interface PdfViewerProps {

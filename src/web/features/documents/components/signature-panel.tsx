@@ -10,7 +10,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useKeptWork } from '#web/lib/session/kept-work.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useSaveSigningSignature } from '../api/save-signing-signature.ts';
-import { strokesToPng, type Stroke } from '../lib/pad-strokes.ts';
+import { strokesToPng, type Stroke } from '#web/components/drawing/pad-strokes.ts';
 import { signingText as t } from '../signing-messages.ts';
 import { SavedSignatures } from './saved-signatures.tsx';
 import { SigningPad } from './signing-pad.tsx';

@@ -2,7 +2,7 @@ import { Eraser } from 'lucide-react';
 import { InkCanvas } from '#web/components/drawing/ink-canvas.tsx';
 import { useInkCanvas } from '#web/components/drawing/use-ink-canvas.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { SIGNING_PAD, type Stroke } from '../lib/pad-strokes.ts';
+import { SIGNING_PAD, type Stroke } from '#web/components/drawing/pad-strokes.ts';
 import { signingText as t } from '../signing-messages.ts';
 
 interface SigningPadProps {

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { centred, moveWithin, resizeWithin, type PageSize, type Placement } from '../lib/placement.ts';
+import { moveWithin, resizeWithin, type PageSize } from '#web/lib/placement.ts';
+import { centred, type Placement } from '../lib/placement.ts';
 
 export interface PlaceableSignature {
   id: number;

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { DocumentSummary } from '#shared/documents/schemas.ts';
 import { filterDocuments } from './filter.ts';
-import { centred, moveWithin, resizeWithin, toPosition, type Placement } from './placement.ts';
+import { moveWithin, resizeWithin } from '#web/lib/placement.ts';
+import { centred, toPosition, type Placement } from './placement.ts';
 import { dispositionName } from '#web/lib/save-file.ts';
 import { pdfFileName } from './file-names.ts';
-import { sha256Fallback } from './sha256.ts';
 import { nameFromFile } from './upload-checks.ts';
 import { nextZoom } from './viewer-zoom.ts';
 
@@ -97,14 +96,5 @@ describe('small helpers', () => {
       'été.pdf',
     );
     expect(dispositionName('attachment; filename="plain.pdf"')).toBe('plain.pdf');
-  });
-
-  test('the SHA-256 used without crypto.subtle matches Node', () => {
-    for (const n of [0, 55, 56, 64, 1000, 65_537]) {
-      const data = crypto.randomBytes(n);
-      expect(Buffer.from(sha256Fallback(new Uint8Array(data))).toString('hex')).toBe(
-        crypto.createHash('sha256').update(data).digest('hex'),
-      );
-    }
   });
 });

@@ -1,7 +1,7 @@
 import type { DocumentSummary } from '#shared/documents/schemas.ts';
 import { statusLook } from './status.ts';
 
-export const TABS = ['all', 'pending', 'signed', 'shared'] as const;
+export const TABS = ['all', 'pending', 'awaiting', 'completed', 'signed', 'shared'] as const;
 export type Tab = (typeof TABS)[number];
 export const SORTS = ['newest', 'oldest', 'name'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -9,7 +9,7 @@ export type Sort = (typeof SORTS)[number];
 export const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 export const isSort = (value: string): value is Sort => SORTS.includes(value as Sort);
 
-/** Pending and Signed follow the badge; Shared lists every document with a live share link. */
+/** Pending, Signed, Awaiting and Completed follow the badge; Shared lists every document with a live share link. */
 function inTab(doc: DocumentSummary, tab: Tab) {
   switch (tab) {
     case 'all':
@@ -18,6 +18,9 @@ function inTab(doc: DocumentSummary, tab: Tab) {
       return statusLook(doc.status) === 'pending';
     case 'signed':
       return doc.status === 'signed';
+    case 'awaiting':
+    case 'completed':
+      return doc.status === tab;
     case 'shared':
       return doc.shared;
   }

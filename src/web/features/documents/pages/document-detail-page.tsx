@@ -11,12 +11,13 @@ import { DocumentInfoCard } from '../components/document-info-card.tsx';
 import { DocumentNotFound } from '../components/document-not-found.tsx';
 import { DocumentTabs } from '../components/document-tabs.tsx';
 import { PdfViewer } from '../components/pdf-viewer.tsx';
+import { RequestPanel } from '../components/signing-request/request-panel.tsx';
 import { SigningPrompt } from '../components/signing-prompt.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { useDocumentActions } from '../hooks/use-document-actions.tsx';
 import { parseDocumentId } from '../lib/document-id.ts';
 import { pdfFileName } from '../lib/file-names.ts';
-import { canSign } from '../lib/status.ts';
+import { canSign, isSigned } from '../lib/status.ts';
 
 /** /documents/{id} (part 2 §2.5). A signed document is shown (and downloaded) in its signed version. */
 export default function DocumentDetailPage() {
@@ -38,7 +39,7 @@ export default function DocumentDetailPage() {
       </div>
     );
 
-  const signed = doc.status === 'signed';
+  const signed = isSigned(doc);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
       <Link href="/documents" className={`${buttonClasses('ghost', 'sm')} -ml-3`}>
@@ -58,6 +59,7 @@ export default function DocumentDetailPage() {
           <SigningPrompt id={doc.id} />
         </div>
       ) : null}
+      <RequestPanel documentId={doc.id} />
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <PdfViewer
           url={`/api/documents/${doc.id}/${signed ? 'download' : 'file'}`}

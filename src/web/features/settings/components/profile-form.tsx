@@ -46,8 +46,8 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       <FormField label={t.nameLabel} hint={t.nameHint} error={errors.name?.message}>
         <Input autoComplete="name" {...form.register('name')} />
       </FormField>
-      <FormField label={t.emailLabel} hint={t.emailHint} error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
+      <FormField label={t.emailLabel} hint={t.emailChangeHint} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" readOnly {...form.register('email')} />
       </FormField>
     </SettingsFormCard>
   );

@@ -4,30 +4,55 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { useUser } from '#web/lib/session/get-user.ts';
+import { useSearch } from 'wouter';
+import { useTwoFactorStatus } from '#web/features/settings/api/two-factor.ts';
+import { ChangeEmailCard } from '#web/features/settings/components/change-email-card.tsx';
 import { ChangePasswordForm } from '#web/features/settings/components/change-password-form.tsx';
+import { PasskeysCard } from '#web/features/settings/components/passkeys-card.tsx';
+import { SessionsCard } from '#web/features/settings/components/sessions-card.tsx';
+import { TwoFactorCard } from '#web/features/settings/components/two-factor-card.tsx';
 import { LoginHistoryCard } from '#web/features/settings/components/login-history-card.tsx';
 import { ProfileForm } from '#web/features/settings/components/profile-form.tsx';
 import { StorageCard } from '#web/features/settings/components/storage-card.tsx';
 import { settingsText as t } from '#web/features/settings/messages.ts';
 
+function SecuritySettings() {
+  return (
+    <>
+      <ChangePasswordForm />
+      <TwoFactorCard />
+      <PasskeysCard />
+      <SessionsCard />
+    </>
+  );
+}
+
+function ProfileSettings() {
+  const status = useTwoFactorStatus();
+  return <ChangeEmailCard status={status.data} />;
+}
+
 export default function SettingsPage() {
   usePageMeta({ title: t.pageTitle });
   const { data: user } = useUser();
+  // Links from security e-mails and the two-factor banner open the Security tab.
+  const tab = new URLSearchParams(useSearch()).get('tab') === 'security' ? 'security' : 'profile';
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <PageHeading title={t.pageTitle} lead={t.pageLead} />
       {user ? (
-        <Tabs defaultValue="profile" className="mt-8">
+        <Tabs defaultValue={tab} className="mt-8">
           <TabsList aria-label="Settings sections" className="max-w-xs">
             <TabsTrigger value="profile">{t.profileTab}</TabsTrigger>
             <TabsTrigger value="security">{t.securityTab}</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="space-y-6">
-            <ProfileForm key={user.id} user={user} />
+            <ProfileForm key={`${user.id}:${user.email}`} user={user} />
+            <ProfileSettings />
             <StorageCard />
           </TabsContent>
           <TabsContent value="security" className="space-y-6">
-            <ChangePasswordForm />
+            <SecuritySettings />
             <LoginHistoryCard user={user} />
           </TabsContent>
         </Tabs>

@@ -8,7 +8,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { usePageMeta } from '#web/lib/page-meta.ts';
-import { CheckDocument } from '#web/features/documents/components/check-document.tsx';
+import { CheckDocument } from '#web/features/verification/components/check-document.tsx';
 import { CheckImage } from '#web/features/verification/components/check-image.tsx';
 import { FailureCard } from '#web/features/verification/components/failure-card.tsx';
 import { LookupForm, type LookupFormValues } from '#web/features/verification/components/lookup-form.tsx';

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SigningCertificateInfo } from '#shared/admin/signing-certificate.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -20,6 +21,10 @@ export function CertificateFacts({ info }: { info: SigningCertificateInfo }) {
       ) : null}
     </span>
   );
+  // The CAs readers get with each signature, nearest first; none for a self-signed certificate.
+  const chain: Array<[string, ReactNode]> = info.chain.length
+    ? [[t.chain, <span data-testid="certificate-chain">{info.chain.join(' → ')}</span>]]
+    : [];
   return (
     <div className="space-y-4">
       <DetailList
@@ -29,12 +34,16 @@ export function CertificateFacts({ info }: { info: SigningCertificateInfo }) {
           [t.validFrom, formatDateTime(info.notBefore)],
           [t.validUntil, formatDateTime(info.notAfter)],
           [t.origin, origin],
+          [t.keyAlgorithm, <span data-testid="certificate-key">{info.keyAlgorithm}</span>],
           [t.serialNumber, <span className="font-mono text-xs">{info.serialNumber}</span>],
         ]}
       />
       <DetailList
         className="sm:grid-cols-1"
-        items={[[t.fingerprint, <span className="font-mono text-xs break-all">{info.fingerprint}</span>]]}
+        items={[
+          [t.fingerprint, <span className="font-mono text-xs break-all">{info.fingerprint}</span>],
+          ...chain,
+        ]}
       />
       <Alert tone={info.expiresInDays < 30 ? 'error' : 'success'}>
         {adminText.diagnostics.certificateExpires(info.expiresInDays)}

@@ -7,7 +7,7 @@ import {
   TableHeader,
   TableRow,
 } from '#web/components/ui/table.tsx';
-import type { Diagnostics } from '#web/features/admin/api/types.ts';
+import type { Diagnostics } from '#shared/admin/answers.ts';
 import { DataTable } from '#web/features/admin/components/data-table/data-table.tsx';
 import { Section } from '#web/components/admin-page.tsx';
 import { When } from '#web/features/admin/components/when.tsx';

@@ -4,7 +4,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCheckMail } from '#web/features/admin/api/check-mail.ts';
-import type { Diagnostics } from '#web/features/admin/api/types.ts';
+import type { Diagnostics } from '#shared/admin/answers.ts';
 import { FactCard } from '#web/features/admin/components/diagnostics/fact-card.tsx';
 import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';

@@ -1,5 +1,5 @@
 import { Badge } from '#web/components/ui/badge.tsx';
-import type { Diagnostics } from '#web/features/admin/api/types.ts';
+import type { Diagnostics } from '#shared/admin/answers.ts';
 import { FactCard } from '#web/features/admin/components/diagnostics/fact-card.tsx';
 import { formatBytes, formatDateTime, formatDuration } from '#web/features/admin/lib/format.ts';
 import { adminText } from '#web/features/admin/messages.ts';

@@ -1,6 +1,6 @@
 import { Badge } from '#web/components/ui/badge.tsx';
 import { TableCell } from '#web/components/ui/table.tsx';
-import type { OutboxItem } from '#web/features/admin/api/types.ts';
+import type { OutboxItem } from '#shared/admin/answers.ts';
 import { DataTable } from '#web/features/admin/components/data-table/data-table.tsx';
 import { When } from '#web/features/admin/components/when.tsx';
 import { adminText } from '#web/features/admin/messages.ts';

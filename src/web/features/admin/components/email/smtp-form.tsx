@@ -12,7 +12,7 @@ import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSaveEmailSettings } from '#web/features/admin/api/save-email-settings.ts';
-import type { EmailSettings } from '#web/features/admin/api/types.ts';
+import type { EmailSettings } from '#shared/admin/answers.ts';
 import { ClearSmtpButton } from '#web/features/admin/components/email/clear-smtp-button.tsx';
 import { applyServerIssues, errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';

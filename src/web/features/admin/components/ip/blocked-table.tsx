@@ -1,6 +1,6 @@
 import { Button } from '#web/components/ui/button.tsx';
 import { TableCell } from '#web/components/ui/table.tsx';
-import type { BlockedIp } from '#web/features/admin/api/types.ts';
+import type { BlockedIp } from '#shared/admin/answers.ts';
 import {
   actionsColumn,
   DataTable,

@@ -1,7 +1,7 @@
 import { Ban, ChartColumn, ShieldCheck } from 'lucide-react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { TableCell } from '#web/components/ui/table.tsx';
-import type { IpRow } from '#web/features/admin/api/types.ts';
+import type { IpRow } from '#shared/admin/answers.ts';
 import {
   actionsColumn,
   DataTable,

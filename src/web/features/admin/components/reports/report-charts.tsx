@@ -1,4 +1,4 @@
-import type { Report } from '#web/features/admin/api/types.ts';
+import type { Report, ReportSeriesName } from '#shared/admin/answers.ts';
 import { BarChart } from '#web/features/admin/components/bar-chart.tsx';
 import { adminText } from '#web/features/admin/messages.ts';
 
@@ -7,7 +7,7 @@ const t = adminText.reports;
 /** One chart per subject; documents only when the server reports them. */
 export function ReportCharts({ report }: { report: Report }) {
   const { days, series } = report;
-  const s = (name: string) => series[name] ?? days.map(() => 0);
+  const s = (name: ReportSeriesName) => series[name] ?? days.map(() => 0);
   const hasDocuments = 'documentsUploaded' in series || 'documentsSigned' in series;
   return (
     <div className="grid gap-4 xl:grid-cols-2">

@@ -7,7 +7,7 @@ import {
   TableHeader,
   TableRow,
 } from '#web/components/ui/table.tsx';
-import type { Report } from '#web/features/admin/api/types.ts';
+import type { Report } from '#shared/admin/answers.ts';
 import { formatNumber, sum } from '#web/features/admin/lib/format.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 

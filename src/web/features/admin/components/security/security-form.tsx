@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSaveSecuritySettings } from '#web/features/admin/api/save-security-settings.ts';
 import { LimitField } from '#web/features/admin/components/security/limit-field.tsx';
+import { TwoFactorPolicyFields } from '#web/features/admin/components/security/two-factor-policy-fields.tsx';
 import { applyServerIssues, errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -31,6 +32,17 @@ const groups: Array<{ title: string; lead: string; fields: Name[] }> = [
     title: t.uploads,
     lead: t.uploadsLead,
     fields: ['storageQuotaMb', 'uploadsPerUserPerHour', 'uploadsPerIpPerHour'],
+  },
+  {
+    title: t.signing,
+    lead: t.signingLead,
+    fields: [
+      'signingRequestsPerUserPerHour',
+      'signingCallsPerTokenPerHour',
+      'signingCallsPerIpPerHour',
+      'signingCodesPerRecipientPerHour',
+      'signingMailsPerRecipientPerHour',
+    ],
   },
 ];
 const allFields = groups.flatMap((g) => g.fields);
@@ -81,6 +93,7 @@ export function SecurityForm({ settings }: { settings: SecuritySettingsInput }) 
             </CardContent>
           </Card>
         ))}
+        <TwoFactorPolicyFields register={form.register} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>

@@ -8,7 +8,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSaveSiteSettings } from '#web/features/admin/api/save-site-settings.ts';
-import type { SiteSettings } from '#web/features/admin/api/types.ts';
+import type { SiteSettings } from '#shared/admin/answers.ts';
 import { SisterLinksField } from '#web/features/admin/components/settings/sister-links-field.tsx';
 import { applyServerIssues, errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';

@@ -5,8 +5,7 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { useSupportMessages } from '#web/features/admin/api/list-support-messages.ts';
 import { useSetMessageRead } from '#web/features/admin/api/set-message-read.ts';
 import { Section } from '#web/components/admin-page.tsx';
-import { Pagination } from '#web/features/admin/components/pagination.tsx';
-import { QueryState } from '#web/features/admin/components/query-state.tsx';
+import { PagedList } from '#web/features/admin/components/data-table/paged-list.tsx';
 import { formatDateTime, formatNumber } from '#web/features/admin/lib/format.ts';
 import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
@@ -34,12 +33,17 @@ export function SupportMessages() {
       }
       description={t.supportLead}
     >
-      <QueryState query={query} />
-      {data && data.items.length === 0 ? <p className="text-sm text-slate-700">{t.noMessages}</p> : null}
-      {data && data.items.length > 0 ? (
-        <div className="space-y-3">
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        label={t.supportLabel}
+        empty={<p className="text-sm text-slate-700">{t.noMessages}</p>}
+      >
+        {({ items }) => (
           <ul className="space-y-3">
-            {data.items.map((m) => (
+            {items.map((m) => (
               <li
                 key={m.id}
                 className={cn(
@@ -92,15 +96,8 @@ export function SupportMessages() {
               </li>
             ))}
           </ul>
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            label={t.supportLabel}
-            onPage={setPage}
-          />
-        </div>
-      ) : null}
+        )}
+      </PagedList>
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { TableCell } from '#web/components/ui/table.tsx';
-import type { AdminSignature } from '#web/features/admin/api/types.ts';
+import type { AdminSignature } from '#shared/admin/answers.ts';
 import {
   actionsColumn,
   DataTable,

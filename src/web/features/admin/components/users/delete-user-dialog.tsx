@@ -1,5 +1,5 @@
 import { useDeleteUser } from '#web/features/admin/api/delete-user.ts';
-import type { AdminUserDetail } from '#web/features/admin/api/types.ts';
+import type { AdminUserDetail } from '#shared/admin/answers.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';

@@ -5,7 +5,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSetUserStorageQuota } from '#web/features/admin/api/set-user-storage-quota.ts';
-import type { AdminUserDetail } from '#web/features/admin/api/types.ts';
+import type { AdminUserDetail } from '#shared/admin/answers.ts';
 import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';

@@ -1,16 +1,20 @@
-import { MailCheck, Trash2, UserCheck, UserX } from 'lucide-react';
+import { MailCheck, ShieldOff, Trash2, UserCheck, UserX } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useResendVerification } from '#web/features/admin/api/resend-verification.ts';
 import { useSetUserStatus } from '#web/features/admin/api/set-user-status.ts';
-import type { AdminUserDetail } from '#web/features/admin/api/types.ts';
+import type { AdminUserDetail } from '#shared/admin/answers.ts';
 import { DeleteUserDialog } from '#web/features/admin/components/users/delete-user-dialog.tsx';
 import { RoleForm } from '#web/features/admin/components/users/role-form.tsx';
 import { StorageQuotaForm } from '#web/features/admin/components/users/storage-quota-form.tsx';
 import { errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
+import { api } from '#web/lib/api.ts';
+import { adminKeys } from '#web/features/admin/api/keys.ts';
+import type { Message } from '#shared/admin/answers.ts';
 
 const t = adminText.users;
 
@@ -28,6 +32,16 @@ export function UserActions({ detail, isMe, onDeleted }: UserActionsProps) {
   const status = useSetUserStatus();
   const resend = useResendVerification();
   const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  // Issue 14: removes the user's authenticator app, recovery codes and passkeys (logged, mailed).
+  const resetTwoFactor = useMutation({
+    mutationFn: () => api.post<Message>(`/api/admin/users/${user.id}/reset-2fa`),
+    onSuccess: (res) => {
+      toast({ title: res.message, variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: fail,
+  });
 
   const toggleStatus = () =>
     status.mutate(
@@ -75,6 +89,16 @@ export function UserActions({ detail, isMe, onDeleted }: UserActionsProps) {
               {t.resend}
             </Button>
           )}
+          {user.twoFactor && !isMe ? (
+            <Button
+              variant="secondary"
+              disabled={resetTwoFactor.isPending}
+              onClick={() => resetTwoFactor.mutate()}
+            >
+              <ShieldOff aria-hidden="true" className="size-4" />
+              Reset two-factor
+            </Button>
+          ) : null}
           <Button variant="destructive" onClick={() => setConfirming(true)} disabled={isMe}>
             <Trash2 aria-hidden="true" className="size-4" />
             {t.deleteUser}

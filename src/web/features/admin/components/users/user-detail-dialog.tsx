@@ -2,7 +2,6 @@ import { Link } from 'wouter';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { useAdminUser } from '#web/features/admin/api/get-user.ts';
 import { DetailList } from '#web/features/admin/components/detail-list.tsx';
-import { countsOf } from '#web/features/admin/components/extra-counts.ts';
 import { QueryState } from '#web/features/admin/components/query-state.tsx';
 import { UserActions } from '#web/features/admin/components/users/user-actions.tsx';
 import { UserSignatures } from '#web/features/admin/components/users/user-signatures.tsx';
@@ -23,7 +22,6 @@ interface UserDetailDialogProps {
 export function UserDetailDialog({ userId, meId, onClose }: UserDetailDialogProps) {
   const query = useAdminUser(userId);
   const detail = query.data;
-  const documents = countsOf(detail?.documents);
   return (
     <Dialog open={userId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent
@@ -61,14 +59,6 @@ export function UserDetailDialog({ userId, meId, onClose }: UserDetailDialogProp
               {t.activityLink}
             </Link>
             <UserSignatures detail={detail} />
-            {documents.length ? (
-              <section aria-labelledby="user-documents" className="space-y-2">
-                <h3 id="user-documents" className="font-semibold text-slate-900">
-                  {t.documentsHeading}
-                </h3>
-                <DetailList items={documents.map(([label, n]) => [label, formatNumber(n)])} />
-              </section>
-            ) : null}
             <UserActions detail={detail} isMe={detail.user.id === meId} onDeleted={onClose} />
           </div>
         ) : null}

@@ -1,6 +1,6 @@
 import { Badge } from '#web/components/ui/badge.tsx';
 import { TableCell } from '#web/components/ui/table.tsx';
-import type { AdminUserDetail } from '#web/features/admin/api/types.ts';
+import type { AdminUserDetail } from '#shared/admin/answers.ts';
 import { DataTable, type DataColumn } from '#web/features/admin/components/data-table/data-table.tsx';
 import { formatDate, formatNumber } from '#web/features/admin/lib/format.ts';
 import { adminText } from '#web/features/admin/messages.ts';

@@ -3,9 +3,19 @@ import { adminText } from '#web/features/admin/messages.ts';
 
 const t = adminText.users;
 
-export function UserStatusBadges({ disabled, emailVerified }: { disabled: boolean; emailVerified: boolean }) {
+export function UserStatusBadges({
+  disabled,
+  emailVerified,
+  twoFactor,
+}: {
+  disabled: boolean;
+  emailVerified: boolean;
+  /** Issue 14: an authenticator app or a passkey. */
+  twoFactor?: boolean;
+}) {
   return (
     <span className="flex flex-wrap gap-1">
+      {twoFactor ? <Badge tone="info">2FA</Badge> : null}
       {disabled ? <Badge tone="danger">{t.disabled}</Badge> : <Badge tone="success">{t.active}</Badge>}
       {emailVerified ? (
         <Badge tone="neutral">{t.verified}</Badge>

@@ -1,7 +1,7 @@
 import { Button } from '#web/components/ui/button.tsx';
 import { TableCell } from '#web/components/ui/table.tsx';
 import type { UserListParams } from '#web/features/admin/api/list-users.ts';
-import type { AdminUser } from '#web/features/admin/api/types.ts';
+import type { AdminUser } from '#shared/admin/answers.ts';
 import {
   actionsColumn,
   DataTable,
@@ -62,7 +62,11 @@ export function UsersTable({ users, total, sort, dir, onSort, onOpen, meId }: Us
               {t.storageOfQuota(formatMegabytes(u.storage.usedBytes), formatMegabytes(u.storage.quotaBytes))}
             </span>
             <span className="mt-1 block @3xl:hidden">
-              <UserStatusBadges disabled={u.disabled} emailVerified={u.emailVerified} />
+              <UserStatusBadges
+                disabled={u.disabled}
+                emailVerified={u.emailVerified}
+                twoFactor={u.twoFactor}
+              />
             </span>
           </TableCell>
           <TableCell className="hidden max-w-56 min-w-28 wrap-anywhere @4xl:table-cell">
@@ -75,7 +79,7 @@ export function UsersTable({ users, total, sort, dir, onSort, onOpen, meId }: Us
             </span>
           </TableCell>
           <TableCell className="hidden @3xl:table-cell">
-            <UserStatusBadges disabled={u.disabled} emailVerified={u.emailVerified} />
+            <UserStatusBadges disabled={u.disabled} emailVerified={u.emailVerified} twoFactor={u.twoFactor} />
           </TableCell>
           <TableCell className="hidden text-right tabular-nums @6xl:table-cell">
             {formatNumber(u.signatureCount)}

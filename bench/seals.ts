@@ -1,0 +1,202 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pino from 'pino';
+import { KeyRing } from '#shared/seals/keys.ts';
+import { sealLink } from '#shared/seals/link.ts';
+import { DAY_MS, issueSealToken, type SealClaims } from '#shared/seals/token.ts';
+import { verifySealedLink } from '#shared/seals/verify.ts';
+import { verificationUrl } from '#shared/signatures/reference.ts';
+import { createDb } from '../src/server/db/kysely.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { systemClock } from '../src/server/lib/clock.ts';
+import { SecretBox } from '../src/server/lib/secret-box.ts';
+import { SealKeys } from '../src/server/modules/seals/keys.service.ts';
+import { TransparencyLog } from '../src/server/modules/seals/log.service.ts';
+import { testKey } from '../src/server/modules/seals/test-keys.ts';
+
+/**
+ * Issue 13: seal issue and verify, log appends to 1,000,000 leaves on SQLite, and inclusion
+ * proofs at that size, each beside a baseline measured in the same run. SEALS_LEAVES changes
+ * the log size (default 1,000,000).
+ */
+const LEAVES = Number(process.env.SEALS_LEAVES ?? 1_000_000);
+
+async function perOp(n: number, fn: (i: number) => unknown): Promise<number> {
+  for (let i = 0; i < Math.min(200, n); i++) await fn(i);
+  const t = performance.now();
+  for (let i = 0; i < n; i++) await fn(i);
+  return ((performance.now() - t) * 1000) / n;
+}
+
+const us = (v: number) => `${v.toFixed(1)} µs`;
+const row = (name: string, value: string, base: string, ratio: number) =>
+  console.log(`| ${name} | ${value} | ${base} | ${ratio.toFixed(2)}x |`);
+
+async function tokens() {
+  const key = await testKey();
+  const ring = await KeyRing.from([key.jwk]);
+  const signedAt = Date.now();
+  const link = verificationUrl('https://sign.example.com', {
+    id: signedAt,
+    ref: 'SIG-20261123-ABCDEFGHJKL',
+    name: 'Maximilian Alexander Sommerfel',
+    timestamp: new Date(signedAt).toISOString(),
+  });
+  const claims: SealClaims = {
+    issuer: 'https://sign.example.com',
+    kid: key.jwk.kid,
+    kind: 'signature',
+    reference: 'SIG-20261123-ABCDEFGHJKL',
+    signerName: 'Maximilian Alexander Sommerfel',
+    signedAt,
+    expiresAt: signedAt + 91 * DAY_MS,
+    subjectHash: 'ab'.repeat(32),
+    logIndex: 1_000_000,
+  };
+  const message = crypto.randomBytes(120);
+  const sealed = sealLink(link, await issueSealToken(claims, key.sign));
+  const webKey = ring.get(key.jwk.kid)!.key;
+  const signature = key.sign(message);
+
+  const bareSign = await perOp(2000, () => key.sign(message));
+  const issue = await perOp(2000, () => issueSealToken(claims, key.sign));
+  const bareVerify = await perOp(1000, () =>
+    crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, webKey, signature, message),
+  );
+  const verify = await perOp(1000, () => verifySealedLink(sealed, ring));
+  const cold = await perOp(200, async () => verifySealedLink(sealed, await KeyRing.from([key.jwk])));
+  console.log('\n## seals (issue 13): tokens, server side');
+  console.log('| measure | per op | baseline | ratio |\n|---|---|---|---|');
+  row(
+    'issue a seal (encode + ES256 sign)',
+    us(issue),
+    `bare node:crypto ES256 sign ${us(bareSign)}`,
+    issue / bareSign,
+  );
+  row(
+    'verify a sealed link (WebCrypto, key imported)',
+    us(verify),
+    `bare subtle.verify ${us(bareVerify)}`,
+    verify / bareVerify,
+  );
+  row(
+    "verify, key set imported each time (a page's first check)",
+    us(cold),
+    `bare subtle.verify ${us(bareVerify)}`,
+    cold / bareVerify,
+  );
+  console.log(
+    `seal link: ${sealed.length} characters, token ${sealed.split('#')[1]!.length} base32 characters`,
+  );
+}
+
+async function log() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-seals-'));
+  try {
+    // Baseline: the same rows (index, 32-byte hash, entry text) by a bare prepared insert loop,
+    // one transaction per 2,000 rows, in a table of their own.
+    const bare = new SQLite(path.join(dir, 'bare.db'));
+    bare.exec('PRAGMA journal_mode = WAL');
+    bare.exec('PRAGMA synchronous = NORMAL');
+    bare.exec('create table t (idx integer primary key, h blob not null, e text not null)');
+    const insert = bare.prepare('insert into t values (?, ?, ?)');
+    const sample = `{"v":1,"event":"signature.issued","at":"${new Date().toISOString()}","subject":"${'ab'.repeat(32)}","salt":"${'cd'.repeat(16)}","ref":"${'ef'.repeat(32)}","name":"${'01'.repeat(32)}","expires":"${new Date().toISOString()}"}`;
+    const insertMany = bare.transaction((from: number, n: number) => {
+      for (let i = from; i < from + n; i++) {
+        const e = `${sample}${i}`;
+        insert.run(i, crypto.createHash('sha256').update(e).digest(), e);
+      }
+    });
+    let t = performance.now();
+    for (let i = 0; i < LEAVES; i += 2000) insertMany(i, Math.min(2000, LEAVES - i));
+    const bareRate = LEAVES / ((performance.now() - t) / 1000);
+    bare.close();
+
+    const { db, dialect } = createDb({ sqliteFile: path.join(dir, 'log.db') });
+    await migrateToLatest(db, dialect);
+    const keys = new SealKeys(db, systemClock, new SecretBox('bench'));
+    await keys.init();
+    const transparency = new TransparencyLog(db, dialect, systemClock, keys, pino({ level: 'warn' }));
+    t = performance.now();
+    const wave = 10_000;
+    for (let from = 0; from < LEAVES; from += wave) {
+      const n = Math.min(wave, LEAVES - from);
+      await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          transparency.appendToLog({
+            event: 'signature.issued',
+            subject: 'ab'.repeat(32),
+            reference: `SIG-20261123-${from + i}`,
+            signerName: 'Maximilian Alexander Sommerfel',
+            expiresAt: new Date().toISOString(),
+          }),
+        ),
+      );
+    }
+    const appendRate = LEAVES / ((performance.now() - t) / 1000);
+    const size = await transparency.size();
+    if (size !== LEAVES) throw new Error(`log has ${size} leaves, expected ${LEAVES}`);
+
+    const pick = () => crypto.randomInt(size);
+    const bareRead = await perOp(2000, () =>
+      db.selectFrom('log_leaves').select('leaf_hash').where('idx', '=', pick()).executeTakeFirst(),
+    );
+    let longest = 0;
+    const times: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const s = performance.now();
+      const proof = await transparency.inclusionProof(pick(), size);
+      times.push(performance.now() - s);
+      longest = Math.max(longest, proof.auditPath.length);
+    }
+    times.sort((a, b) => a - b);
+    const mean = (times.reduce((a, b) => a + b, 0) / times.length) * 1000;
+    const consistency = await perOp(500, () => transparency.consistencyProof(1 + pick(), size));
+    const bytes =
+      fs.statSync(path.join(dir, 'log.db')).size +
+      (fs.statSync(path.join(dir, 'log.db-wal'), { throwIfNoEntry: false })?.size ?? 0);
+
+    console.log(`\n## seals (issue 13): transparency log on SQLite, ${LEAVES.toLocaleString('en')} leaves`);
+    console.log('| measure | value | baseline | ratio |\n|---|---|---|---|');
+    row(
+      'appends/s (appendToLog, batched)',
+      appendRate.toFixed(0),
+      `bare insert loop ${bareRate.toFixed(0)}/s`,
+      appendRate / bareRate,
+    );
+    row('inclusion proof, mean', us(mean), `bare point read ${us(bareRead)}`, mean / bareRead);
+    row(
+      'inclusion proof, p99',
+      us(times[Math.floor(times.length * 0.99)]! * 1000),
+      `bare point read ${us(bareRead)}`,
+      (times[Math.floor(times.length * 0.99)]! * 1000) / bareRead,
+    );
+    row(
+      'consistency proof, mean',
+      us(consistency),
+      `bare point read ${us(bareRead)}`,
+      consistency / bareRead,
+    );
+    console.log(
+      `longest inclusion proof: ${longest} hashes (goal ≤ 20); database ${(bytes / 1e6).toFixed(0)} MB`,
+    );
+    await transparency.stop();
+    await db.destroy();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchSeals() {
+  console.log(
+    `(load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores)`,
+  );
+  await tokens();
+  await log();
+}

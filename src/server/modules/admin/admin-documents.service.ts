@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { DocumentCounts } from '#shared/admin/answers.ts';
+import { signingCertificateMessages } from '#shared/admin/signing-certificate.ts';
+import type { App } from '#server/app-types.ts';
+import { iso } from '#server/lib/clock.ts';
+import { describeCertificate } from '../pdf/certificate.ts';
+import type { SeriesSource } from './reports.service.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Documents in the admin area: dashboard counts, report series, the certificate in diagnostics. */
+export class AdminDocumentsService {
+  constructor(private readonly app: Pick<App, 'db' | 'clock' | 'documents'>) {}
+
+  async counts(): Promise<DocumentCounts> {
+    const now = iso(this.app.clock.now());
+    const row = await this.app.db
+      .selectFrom('documents as d')
+      .select([
+        sql<number>`count(*)`.as('total'),
+        sql<number>`sum(case when d.status = 'signed' then 1 else 0 end)`.as('signed'),
+        sql<number>`sum(case when d.status = 'awaiting' then 1 else 0 end)`.as('awaiting'),
+        sql<number>`sum(case when d.status = 'completed' then 1 else 0 end)`.as('completed'),
+        sql<number>`sum(case when d.status = 'pending' and exists (select 1 from share_links s where s.document_id = d.id and s.revoked_at is null and (s.expires_at is null or s.expires_at > ${now})) then 1 else 0 end)`.as(
+          'shared',
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    const total = Number(row.total);
+    const signed = Number(row.signed ?? 0);
+    const shared = Number(row.shared ?? 0);
+    const awaiting = Number(row.awaiting ?? 0);
+    const completed = Number(row.completed ?? 0);
+    return {
+      total,
+      signed,
+      shared,
+      awaiting,
+      completed,
+      pending: total - signed - shared - awaiting - completed,
+    };
+  }
+
+  /** Uploads and signings per day, for the reports. */
+  readonly series: SeriesSource = async (from, toExclusive) => {
+    const byDay = (column: 'created_at' | 'signed_at') =>
+      this.app.db
+        .selectFrom('documents')
+        .select([sql<string>`substr(${sql.ref(column)}, 1, 10)`.as('day'), sql<number>`count(*)`.as('n')])
+        .where(column, '>=', from)
+        .where(column, '<', toExclusive)
+        .groupBy(sql`substr(${sql.ref(column)}, 1, 10)`)
+        .execute();
+    const [uploaded, signed] = await Promise.all([byDay('created_at'), byDay('signed_at')]);
+    const toMap = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
+    return { documentsUploaded: toMap(uploaded), documentsSigned: toMap(signed) };
+  };
+
+  /** The PDF signing certificate's facts for the diagnostics page. */
+  readonly certificate = async () => {
+    const identity = await this.app.documents.identity.load();
+    const info = describeCertificate(identity);
+    if (!info) return { certificate: { error: signingCertificateMessages.unreadable } };
+    const { subject, issuer, notBefore, notAfter } = info;
+    const expiresInDays = Math.floor((Date.parse(notAfter) - this.app.clock.now()) / DAY_MS);
+    return { certificate: { subject, issuer, notBefore, notAfter, expiresInDays } };
+  };
+}

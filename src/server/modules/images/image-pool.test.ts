@@ -1,0 +1,64 @@
+import { afterAll, expect, test } from 'vitest';
+import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
+import { expensiveSvg } from '../signatures/test-svgs.ts';
+import { ImageAbortedError, ImageBusyError, ImagePool } from './image-pool.ts';
+
+const pool = new ImagePool({ size: 1, maxQueue: 1, perKey: 1 });
+afterAll(() => pool.close());
+
+const job = (svg: string) => ({ mime: 'image/svg+xml' as const, bytes: Buffer.from(svg), copy: true });
+const fine = () => pool.run('signature', job(SIGNATURE_SVG), { timeoutMs: 5000, memoryMb: 1024 });
+const slow = (key?: string, timeoutMs = 300) =>
+  pool.run('signature', job(expensiveSvg()), { key, timeoutMs, memoryMb: 1024 });
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test('a job past its CPU budget is killed, and its process replaced for the next job', async () => {
+  expect((await fine()).kind).toBe('ok');
+  const [pid] = pool.stats().pids;
+  const err = await slow().catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ImageAbortedError);
+  expect((err as ImageAbortedError).reason).toBe('time');
+  await expect.poll(() => alive(pid!)).toBe(false); // SIGKILLed; gone once reaped
+  expect((await fine()).kind).toBe('ok');
+  expect(pool.stats().pids).not.toContain(pid);
+});
+
+test('a job past its memory budget is killed', async () => {
+  // a child alone holds ~100 MB; the slow job gives the 50 ms memory poll time to look
+  const err = await pool
+    .run('signature', job(expensiveSvg()), { timeoutMs: 5000, memoryMb: 10 })
+    .catch((e: unknown) => e);
+  expect((err as ImageAbortedError).reason).toBe('memory');
+  expect((await fine()).kind).toBe('ok');
+});
+
+test('jobs beyond the per-key cap or the queue are refused at once with a retry delay', async () => {
+  const running = slow('a').catch(() => 'aborted');
+  const queued = fine();
+  const err = await slow('a').catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ImageBusyError);
+  expect((err as ImageBusyError).retryAfter).toBeGreaterThan(0);
+  await expect(slow('b')).rejects.toBeInstanceOf(ImageBusyError); // the queue (1) is full
+  expect(await running).toBe('aborted');
+  expect((await queued).kind).toBe('ok');
+  expect((await fine()).kind).toBe('ok'); // key 'a' was released
+});
+
+test('closing the pool ends its child processes', async () => {
+  const other = new ImagePool({ size: 1 });
+  await other.run('signature', job(SIGNATURE_SVG), { timeoutMs: 5000, memoryMb: 1024 });
+  const pids = other.stats().pids;
+  expect(pids.every((p) => alive(p!))).toBe(true);
+  await other.close();
+  expect(pids.some((p) => alive(p!))).toBe(false);
+  await expect(
+    other.run('signature', job(SIGNATURE_SVG), { timeoutMs: 5000, memoryMb: 1024 }),
+  ).rejects.toThrow(/closed/);
+});

@@ -1,0 +1,235 @@
+import crypto from 'node:crypto';
+import { ops, type PDFImage, type PDFPage } from '@libpdf/core';
+import type { ActiveContentKind } from '#shared/documents/schemas.ts';
+import { scanActiveContent } from './active-content.ts';
+import { addAuditPages, type AuditEvent, type AuditRevision, type AuditTrail } from './audit-page.ts';
+import { embedRaster, type RasterImage } from './image.ts';
+import { appendContent } from './content.ts';
+import { allowIncremental, seal, sha256, startsWith, type Refusal, type SealOptions } from './jobs.ts';
+import { isParseError, openPdf } from './open.ts';
+import { checkPlacements, pageGeometry, type DisplayRect } from './page-geometry.ts';
+import { PdfText } from './pdf-text.ts';
+import {
+  checkOperators,
+  fieldProblem,
+  fitFieldText,
+  freeStampRect,
+  textOperators,
+  type FieldProblem,
+  type FittedText,
+  type RecipientField,
+} from './request-fields.ts';
+import { imageOperators, ownResources, stampOperators, stampSize } from './stamp.ts';
+import type { Operator } from './text.ts';
+
+/** Pool operations of signing requests (issue 12): one revision per signer, then the sealed end. */
+
+export type { AuditEvent, AuditRevision, RecipientField };
+
+export interface StampRecipientInput {
+  /** The current revision: the original for the first signer, else the last signer's result. */
+  pdf: Uint8Array;
+  /** Pictures of signature and initials fields, as the image pool gives them. */
+  images: RasterImage[];
+  fields: RecipientField[];
+  /** Printed on each of this signer's verification stamps. */
+  signerName: string;
+  /** e.g. "2025-04-14 10:00 UTC" */
+  signedAt: string;
+  /**
+   * What this signer's stamps should not cover besides their own fields: other recipients' fields
+   * and the stamps earlier revisions placed.
+   */
+  avoid?: { page: number; rect: DisplayRect }[];
+}
+
+/** A new revision: the input bytes, unchanged, then what the operation appended. */
+export interface Revision {
+  bytes: Uint8Array;
+  sha256: string;
+  length: number;
+  pageCount: number;
+}
+
+export type StampRecipientResult =
+  | (Revision & {
+      kind: 'ok';
+      /** Where each signature field's verification stamp went (display coordinates). */
+      stamps: { field: number; page: number; rect: DisplayRect }[];
+      /** Active content this revision no longer references. */
+      removed: ActiveContentKind[];
+    })
+  | { kind: 'no-page'; field: number; pageCount: number }
+  | { kind: 'outside'; field: number; width: number; height: number }
+  | { kind: 'bad-field'; field: number; reason: FieldProblem; characters?: string[] }
+  | { kind: 'too-many-fields'; max: number }
+  | Refusal;
+
+export const MAX_RECIPIENT_FIELDS = 500;
+/**
+ * Each QR module at least this many points: decodable from a 150 dpi rendering or a phone. At 0.9 pt
+ * (2 px) jsQR missed one stamp in three next to its signature; at 1.2 pt none in sixty.
+ */
+const MIN_QR_MODULE = 1.2;
+
+/** Parse errors past opening (a broken object on a page we touch) are a refusal, not a crash. */
+async function refuseBroken<T>(work: () => Promise<T>): Promise<T | { kind: 'damaged' }> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isParseError(err)) return { kind: 'damaged' };
+    throw err;
+  }
+}
+
+export type PageSizesResult = { kind: 'ok'; pages: { width: number; height: number }[] } | Refusal;
+
+/** Every page's size as displayed (points, after /Rotate), in order: fields are checked against it. */
+export const pageSizes = (pdf: Uint8Array): Promise<PageSizesResult> =>
+  refuseBroken(async () => {
+    const opened = await openPdf(pdf);
+    if (opened.kind !== 'ok') return opened;
+    const doc = opened.pdf;
+    return {
+      kind: 'ok',
+      pages: doc.getPages().map((page) => {
+        const g = pageGeometry(doc, page);
+        return { width: g.width, height: g.height };
+      }),
+    };
+  });
+
+export const stampRecipient = (input: StampRecipientInput): Promise<StampRecipientResult> =>
+  refuseBroken(() => stampOpened(input));
+
+async function stampOpened(input: StampRecipientInput): Promise<StampRecipientResult> {
+  if (input.fields.length > MAX_RECIPIENT_FIELDS)
+    return { kind: 'too-many-fields', max: MAX_RECIPIENT_FIELDS };
+  for (const [field, f] of input.fields.entries()) {
+    const problem = fieldProblem(f, input.images);
+    if (problem) return { kind: 'bad-field', field, ...problem };
+  }
+  const opened = await openPdf(input.pdf);
+  if (opened.kind !== 'ok') return opened;
+  const pdf = opened.pdf;
+  allowIncremental(pdf);
+
+  const placed = checkPlacements(pdf, input.fields);
+  if (placed.kind !== 'ok') {
+    const { index, ...rest } = placed;
+    return { ...rest, field: index };
+  }
+  const geometry = placed.geometry;
+  const fitted = new Map<number, FittedText>();
+  for (const [field, f] of input.fields.entries()) {
+    if ((f.kind !== 'name' && f.kind !== 'date' && f.kind !== 'text') || !f.text.trim()) continue;
+    const fit = fitFieldText(f.text, f.rect, f.kind === 'text');
+    if (!fit) return { kind: 'bad-field', field, reason: 'text-does-not-fit' };
+    fitted.set(field, fit);
+  }
+
+  const writer = new PdfText(pdf);
+  const images = new Map<number, PDFImage>();
+  const pages = new Map<number, { page: PDFPage; operators: Operator[] }>();
+  const stamps: { field: number; page: number; rect: DisplayRect }[] = [];
+  for (const [field, f] of input.fields.entries()) {
+    let page = pages.get(f.page);
+    if (!page) {
+      page = { page: pdf.getPage(f.page - 1)!, operators: [] };
+      ownResources(pdf, page.page);
+      pages.set(f.page, page);
+    }
+    const out = page.operators;
+    if (f.kind === 'signature' || f.kind === 'initials') {
+      let image = images.get(f.image);
+      if (!image) images.set(f.image, (image = embedRaster(pdf, input.images[f.image]!)));
+      out.push(...imageOperators(page.page, image, f.rect));
+    } else if (f.kind === 'checkbox') {
+      if (f.checked) out.push(...checkOperators(f.rect));
+    } else if (fitted.has(field)) {
+      out.push(...textOperators(writer, page.page, f.text, fitted.get(field)!, f.rect));
+    }
+    if (f.kind === 'signature') {
+      const text = { ...f.verification, signedAt: input.signedAt, signer: input.signerName };
+      const taken = [...input.fields, ...(input.avoid ?? []), ...stamps]
+        .filter((o) => o.page === f.page)
+        .map((o) => o.rect);
+      const rect = freeStampRect(geometry.get(f.page)!, f.rect, stampSize(text, MIN_QR_MODULE), taken);
+      out.push(...stampOperators(writer, page.page, rect, text));
+      stamps.push({ field, page: f.page, rect });
+    }
+  }
+  for (const [n, { page, operators }] of pages) {
+    // Everything above is in display coordinates; one `cm` per page turns them into user space.
+    const toUser = ops.concatMatrix(...geometry.get(n)!.toUser);
+    appendContent(pdf, page, [ops.pushGraphicsState(), toUser, ...operators, ops.popGraphicsState()]);
+  }
+  const removed = scanActiveContent(pdf, true);
+  if (!removed.complete) return { kind: 'too-complex' };
+  writer.finalize();
+  const bytes = await pdf.save({ incremental: true });
+  if (!startsWith(bytes, input.pdf)) throw new Error('stamping rewrote the file instead of appending to it');
+  return {
+    kind: 'ok',
+    bytes,
+    sha256: sha256(bytes),
+    length: bytes.length,
+    pageCount: pdf.getPageCount(),
+    stamps,
+    removed: removed.kinds,
+  };
+}
+
+export interface CompleteRequestInput extends SealOptions, AuditTrail {
+  /** The last signer's revision. */
+  pdf: Uint8Array;
+}
+
+export type CompleteRequestResult =
+  /** 1-based numbers of the audit-trail pages. */
+  | (Revision & { kind: 'ok'; auditPages: number[] })
+  /** A stated hash or length is not true of `pdf` (-1: the original; else the revision's index). */
+  | { kind: 'revision-mismatch'; index: number }
+  | { kind: 'too-many-events'; max: number }
+  | Refusal;
+
+export const MAX_AUDIT_EVENTS = 10_000;
+
+export const completeRequest = (input: CompleteRequestInput): Promise<CompleteRequestResult> =>
+  refuseBroken(() => completeOpened(input));
+
+async function completeOpened(input: CompleteRequestInput): Promise<CompleteRequestResult> {
+  if (input.events.length > MAX_AUDIT_EVENTS) return { kind: 'too-many-events', max: MAX_AUDIT_EVENTS };
+  // The page prints these hashes as facts about this file's prefixes: check them first, in one pass.
+  const hash = crypto.createHash('sha256');
+  const stated = [input.original, ...input.revisions];
+  let at = 0;
+  for (const [i, s] of stated.entries()) {
+    const last = i === stated.length - 1;
+    if (s.length < at || s.length > input.pdf.length || (last && s.length !== input.pdf.length))
+      return { kind: 'revision-mismatch', index: i - 1 };
+    hash.update(input.pdf.subarray(at, s.length));
+    at = s.length;
+    if (hash.copy().digest('hex') !== s.sha256.toLowerCase())
+      return { kind: 'revision-mismatch', index: i - 1 };
+  }
+
+  const opened = await openPdf(input.pdf);
+  if (opened.kind !== 'ok') return opened;
+  const pdf = opened.pdf;
+  allowIncremental(pdf);
+  const pageCount = pdf.getPageCount();
+  const first = pageGeometry(pdf, pdf.getPage(0)!);
+  const writer = new PdfText(pdf);
+  const added = addAuditPages(pdf, writer, { width: first.width, height: first.height }, input);
+  writer.finalize();
+  const bytes = await seal(pdf, input.pdf, input);
+  return {
+    kind: 'ok',
+    bytes,
+    sha256: hash.update(bytes.subarray(input.pdf.length)).digest('hex'),
+    length: bytes.length,
+    pageCount: pageCount + added,
+    auditPages: Array.from({ length: added }, (_, i) => pageCount + i + 1),
+  };
+}

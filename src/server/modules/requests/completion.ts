@@ -1,0 +1,238 @@
+import { documentVerificationUrl, generateDocumentReference } from '#shared/documents/reference.ts';
+import { SHARE_LINK_TTL_DAYS } from '#shared/documents/schemas.ts';
+import type { AuditEventKind } from '#shared/requests/schemas.ts';
+import { iso } from '#server/lib/clock.ts';
+import { randomToken, sha256 } from '#server/lib/crypto.ts';
+import { PoolBusyError } from '../pdf/pdf-pool.ts';
+import { SYSTEM, recordEvent } from './audit.ts';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_SUPPORTED, completedMail } from './mails.ts';
+import type { AuditLine } from './pdf-contract.ts';
+import { DAY_MS, Rollback, type Outgoing, type RequestsService } from './requests.service.ts';
+
+const isUniqueViolation = (err: unknown) =>
+  /unique|duplicate key/i.test((err as Error).message ?? '') || (err as { code?: string }).code === '23505';
+
+export type CompletionOutcome = 'completed' | 'not-ready' | 'busy';
+
+/**
+ * Once every signer and approver has finished: the audit-trail page and one seal over the whole
+ * file (the PDF side), then in one transaction the document becomes `completed` with the sealed
+ * file as its signed version, and everyone is mailed. Safe to run twice or concurrently: it lands
+ * only on the revision it started from, while the request is open.
+ */
+export async function completeIfDone(svc: RequestsService, requestId: number): Promise<CompletionOutcome> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const request = await svc.db
+      .selectFrom('signing_requests')
+      .selectAll()
+      .where('id', '=', requestId)
+      .executeTakeFirst();
+    if (!request || request.status !== 'active') return 'not-ready';
+    const [recipients, events, revisions, doc] = await Promise.all([
+      svc.db
+        .selectFrom('signing_recipients')
+        .selectAll()
+        .where('request_id', '=', requestId)
+        .orderBy('position')
+        .execute(),
+      svc.db
+        .selectFrom('signing_events')
+        .selectAll()
+        .where('request_id', '=', requestId)
+        .orderBy('id')
+        .execute(),
+      svc.db
+        .selectFrom('signing_revisions')
+        .selectAll()
+        .where('request_id', '=', requestId)
+        .orderBy('number')
+        .execute(),
+      svc.db
+        .selectFrom('documents as d')
+        .innerJoin('users as u', 'u.id', 'd.user_id')
+        .select(['d.id', 'd.name', 'd.sha256', 'd.size', 'u.email as owner_email'])
+        .where('d.id', '=', request.document_id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    if (recipients.some((r) => r.role !== 'viewer' && r.status !== 'signed')) return 'not-ready';
+    const pdf = await svc.deps.files.get(doc.id, 'revision');
+    if (!pdf) throw new Error(`request ${requestId} has no revision to seal`);
+
+    const now = svc.now();
+    const at = iso(now);
+    const reference = generateDocumentReference(new Date(now));
+    const verifyUrl = documentVerificationUrl(svc.deps.publicUrl(), reference);
+    const lines: AuditLine[] = events.map((e) => ({
+      at: e.created_at,
+      kind: e.kind as AuditEventKind,
+      actor: e.actor,
+      ip: e.ip,
+      userAgent: e.user_agent,
+      ...(e.detail ? { detail: e.detail } : {}),
+    }));
+    const detail = `Document ${reference}`;
+    lines.push({ at, kind: 'completed', actor: SYSTEM.name, ip: null, userAgent: null, detail });
+    const identity = await svc.deps.identity.load();
+    let sealed;
+    try {
+      sealed = await svc.deps.pdf().completeRequest({
+        pdf,
+        documentName: doc.name,
+        requestId: String(requestId),
+        reference,
+        verifyUrl,
+        checkUrl: `${svc.deps.publicUrl()}/verify-signature`,
+        events: lines,
+        original: { sha256: doc.sha256, length: doc.size },
+        revisions: revisions.map((r) => ({ sha256: r.sha256, length: r.size, label: r.label })),
+        certificateSubject: identity.subject,
+        identity: { key: identity.key, certificates: identity.certificates },
+        signingTime: now,
+        reason: `Signed with Inkproof through a signing request, reference ${reference}`,
+        location: new URL(svc.deps.publicUrl()).host,
+      });
+    } catch (err) {
+      if (err instanceof PoolBusyError) return 'busy';
+      throw err;
+    }
+    if (sealed.kind !== 'ok') throw new Error(`request ${requestId} could not be sealed: ${sealed.kind}`);
+    const bytes = Buffer.from(sealed.bytes.buffer, sealed.bytes.byteOffset, sealed.bytes.byteLength);
+
+    const shareExpires = iso(now + SHARE_LINK_TTL_DAYS * DAY_MS);
+    const fields = await svc.db
+      .selectFrom('signing_fields')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .where('type', '=', 'signature')
+      .orderBy('position')
+      .execute();
+    const signatures = await svc.db
+      .selectFrom('signatures')
+      .select(['id', 'reference_number'])
+      .where('request_id', '=', requestId)
+      .execute();
+    let out: Outgoing[];
+    try {
+      out = await svc.db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('signing_requests')
+          .set({ status: 'completed', revision: request.revision + 1, ended_at: at, updated_at: at })
+          .where('id', '=', requestId)
+          .where('revision', '=', request.revision)
+          .where('status', '=', 'active')
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw new Rollback('gone' as const);
+        await trx
+          .updateTable('documents')
+          .set({
+            status: 'completed',
+            reference,
+            signed_sha256: sealed.sha256,
+            signed_size: bytes.length,
+            signed_at: at,
+            updated_at: at,
+          })
+          .where('id', '=', doc.id)
+          .where('status', '=', 'awaiting')
+          .execute();
+        await svc.deps.files.remove(trx, doc.id, 'revision');
+        await svc.deps.files.put(trx, doc.id, 'signed', bytes, sealed.sha256);
+        // The placements, as owner signing records them: the document's detail, share page and
+        // "Check a document" list the signers from here.
+        const byRecipient = new Map(recipients.map((r) => [r.id, r]));
+        const refById = new Map(signatures.map((s) => [s.id, s.reference_number]));
+        const placed = fields.flatMap((f) => {
+          const r = byRecipient.get(f.recipient_id);
+          if (!r?.signature_id || !refById.has(r.signature_id)) return [];
+          return [
+            {
+              document_id: doc.id,
+              user_id: null,
+              signature_id: r.signature_id,
+              signature_reference: refById.get(r.signature_id)!,
+              signer_name: r.name,
+              page: f.page,
+              x: f.x,
+              y: f.y,
+              width: f.width,
+              height: f.height,
+              signed_at: r.signed_at ?? at,
+            },
+          ];
+        });
+        if (placed.length) await trx.insertInto('document_signatures').values(placed).execute();
+        await trx
+          .updateTable('signing_recipients')
+          .set({ status: 'sent', sent_at: at })
+          .where('request_id', '=', requestId)
+          .where('role', '=', 'viewer')
+          .execute();
+        await recordEvent(trx, { requestId, kind: 'completed', actor: SYSTEM, at, detail });
+        const attach = ATTACHMENTS_SUPPORTED && bytes.length <= ATTACHMENT_MAX_BYTES;
+        const attachments = attach
+          ? [
+              {
+                filename: `${doc.name.replace(/\.pdf$/i, '')} (signed).pdf`,
+                contentType: 'application/pdf' as const,
+                file: { documentId: doc.id, kind: 'signed' as const },
+              },
+            ]
+          : undefined;
+        const ownerLink = svc.documentLink(doc.id);
+        const mails: Outgoing[] = [
+          {
+            to: doc.owner_email,
+            link: ownerLink,
+            mail: {
+              ...completedMail({
+                documentName: doc.name,
+                link: ownerLink,
+                verifyUrl,
+                attached: attach,
+                forOwner: true,
+              }),
+              ...(attachments ? { attachments } : {}),
+            },
+          },
+        ];
+        for (const r of recipients) {
+          if (r.email === doc.owner_email) continue;
+          // Each recipient gets a download link of their own (a share link, revocable by the owner).
+          const token = randomToken(32);
+          await trx
+            .insertInto('share_links')
+            .values({
+              document_id: doc.id,
+              token_hash: sha256(token),
+              created_at: at,
+              expires_at: shareExpires,
+            })
+            .execute();
+          const link = `${svc.deps.publicUrl()}/shared/${token}`;
+          mails.push({
+            to: r.email,
+            link,
+            mail: {
+              ...completedMail({
+                documentName: doc.name,
+                link,
+                verifyUrl,
+                attached: attach,
+                forOwner: false,
+              }),
+              ...(attachments ? { attachments } : {}),
+            },
+          });
+        }
+        return mails;
+      });
+    } catch (err) {
+      if (err instanceof Rollback) return 'not-ready';
+      if (isUniqueViolation(err)) continue; // the document reference was taken: draw another
+      throw err;
+    }
+    svc.sendAll(out);
+    return 'completed';
+  }
+  throw new Error(`request ${requestId}: could not find a free document reference`);
+}

@@ -1,0 +1,241 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import type { App } from '#server/app-types.ts';
+import { createDb } from '#server/db/kysely.ts';
+import { startSmtp } from '#server/test/smtp.ts';
+import { freshDatabase, ManualClock, testConfig } from '#server/test/test-app.ts';
+import { getBytes } from '../documents/test-helpers.ts';
+import { simplePdf } from '../pdf/test-pdfs.ts';
+import { signaturePng } from '#server/test/fixtures.ts';
+import { watchRequestPdf } from './test-pdf-seam.ts';
+import { COMPLETION_RETRY_MS } from './finish.ts';
+import {
+  body,
+  mailedToken,
+  owner,
+  person,
+  recipientAgent,
+  requestsTestApp,
+  send,
+  signAs,
+  uploaded,
+  type Ctx,
+} from './test-helpers.ts';
+
+let ctx: Ctx;
+beforeAll(async () => {
+  ctx = await requestsTestApp();
+});
+afterAll(() => ctx.close());
+
+const sha = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');
+
+/** Resolves once the condition holds (polled), so a test can wait for work in flight. */
+async function until(condition: () => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function state(app: App, requestId: number) {
+  const request = await app.db
+    .selectFrom('signing_requests')
+    .selectAll()
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow();
+  const recipients = await app.db
+    .selectFrom('signing_recipients')
+    .selectAll()
+    .where('request_id', '=', requestId)
+    .orderBy('position')
+    .execute();
+  const revisions = await app.db
+    .selectFrom('signing_revisions')
+    .selectAll()
+    .where('request_id', '=', requestId)
+    .orderBy('number')
+    .execute();
+  const signatures = await app.db
+    .selectFrom('signatures')
+    .select('id')
+    .where('request_id', '=', requestId)
+    .execute();
+  return { request, recipients, revisions, signatures };
+}
+
+describe('parallel finishes', () => {
+  test('three signers finishing at the same moment all land in the file, one revision each', async () => {
+    const o = await owner(ctx);
+    const docId = await uploaded(ctx, o.agent);
+    const signers = [person('Pat One'), person('Pat Two'), person('Pat Three')];
+    const request = await send(ctx, o.agent, docId, body(signers, { order: 'parallel' }));
+    const tokens = await Promise.all(signers.map((s) => mailedToken(ctx, s.email)));
+    const browsers = tokens.map(() => recipientAgent(ctx.app));
+    const views = await Promise.all(tokens.map((t, i) => browsers[i]!.get(`/api/sign/${t}`)));
+
+    // Hold every stamp until all three work on the same revision: only one can land on it.
+    let release!: () => void;
+    ctx.seam.hold = new Promise<void>((r) => (release = r));
+    const before = ctx.seam.stamps.length;
+    const finishing = tokens.map((t, i) =>
+      browsers[i]!.post(`/api/sign/${t}/complete`, {
+        values: [{ fieldId: views[i]!.json().fields[0].id, kind: 'image', image: ctx.png }],
+      }),
+    );
+    await until(() => ctx.seam.stamps.length - before >= 3);
+    expect(ctx.seam.stamps.slice(before).every((s) => s.pdf.length === ctx.pdf.length)).toBe(true);
+    ctx.seam.hold = null;
+    release();
+    const answers = await Promise.all(finishing);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => a.json().lastOne)).toHaveLength(1);
+    // The two that lost a race stamped again on the newer revision.
+    expect(ctx.seam.stamps.length - before).toBeGreaterThanOrEqual(5);
+
+    const s = await state(ctx.app, request.id);
+    expect(s.request.status).toBe('completed');
+    expect(s.revisions.map((r) => r.number)).toEqual([1, 2, 3]);
+    expect(s.signatures).toHaveLength(3);
+    const final = await getBytes(ctx.app, o.agent, `/api/documents/${docId}/download`);
+    // Each signer's revision once, each a prefix of the final file.
+    expect(s.revisions.map((r) => r.label).sort()).toEqual(signers.map((p) => `Signed by ${p.name}`).sort());
+    for (const r of s.revisions) expect(sha(final.bytes.subarray(0, r.size))).toBe(r.sha256);
+  });
+
+  // Several instances share one PostgreSQL: the compare-and-set on the request row must hold
+  // across connections, not only inside one process. (One process cannot hold two SQLite
+  // connections writing at once: better-sqlite3 waits for the lock synchronously, on the very
+  // thread the other connection needs; SQLite instances are separate processes.)
+  test.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two instances on one PostgreSQL: finishes through each land, neither is lost',
+    async () => {
+      const database = await freshDatabase();
+      const smtp = await startSmtp();
+      const clock = new ManualClock();
+      const config = testConfig({ smtpUrl: smtp.url });
+      const second = createDb({ databaseUrl: database.databaseUrl! });
+      const a = await buildApp({
+        config,
+        db: { db: database.db, dialect: database.dialect },
+        clock,
+        logger: false,
+      });
+      const b = await buildApp({ config, db: second, clock, logger: false });
+      try {
+        const seams = [watchRequestPdf(a), watchRequestPdf(b)];
+        const local = {
+          ...ctx,
+          app: a,
+          smtp,
+          seam: seams[0]!,
+          pdf: await simplePdf(2),
+          png: await signaturePng(),
+        };
+        const o = await owner(local);
+        const docId = await uploaded(local, o.agent);
+        const signers = [person('Ina A'), person('Ina B')];
+        const request = await send(local, o.agent, docId, body(signers, { order: 'parallel' }));
+        const tokens = await Promise.all(signers.map((s) => mailedToken(local, s.email)));
+        const apps = [a, b];
+        const browsers = apps.map((app) => recipientAgent(app));
+        const views = await Promise.all(tokens.map((t, i) => browsers[i]!.get(`/api/sign/${t}`)));
+        let release!: () => void;
+        const hold = new Promise<void>((r) => (release = r));
+        for (const s of seams) s.hold = hold;
+        const finishing = tokens.map((t, i) =>
+          browsers[i]!.post(`/api/sign/${t}/complete`, {
+            values: [{ fieldId: views[i]!.json().fields[0].id, kind: 'image', image: local.png }],
+          }),
+        );
+        await until(() => seams.every((s) => s.stamps.length >= 1));
+        for (const s of seams) s.hold = null;
+        release();
+        expect((await Promise.all(finishing)).map((r) => r.statusCode)).toEqual([200, 200]);
+        const s = await state(a, request.id);
+        expect(s.request.status).toBe('completed');
+        expect(s.revisions.map((r) => r.number)).toEqual([1, 2]);
+        const final = await getBytes(a, o.agent, `/api/documents/${docId}/download`);
+        expect(s.revisions.map((r) => r.label).sort()).toEqual(
+          signers.map((p) => `Signed by ${p.name}`).sort(),
+        );
+        for (const r of s.revisions) expect(sha(final.bytes.subarray(0, r.size))).toBe(r.sha256);
+      } finally {
+        await a.close();
+        await b.close();
+        await second.db.destroy();
+        await database.drop();
+        await smtp.close();
+      }
+    },
+  );
+});
+
+describe('a server dying during a finish', () => {
+  test('leaves the previous revision intact, and the recipient can finish again', async () => {
+    const o = await owner(ctx);
+    const docId = await uploaded(ctx, o.agent);
+    const first = person('Kim First');
+    const second = person('Kim Second');
+    const request = await send(ctx, o.agent, docId, body([first, second]));
+    expect((await signAs(ctx, await mailedToken(ctx, first.email))).statusCode).toBe(200);
+    const landed = await state(ctx.app, request.id);
+    const revisionOne = await ctx.app.documents.files.get(docId, 'revision');
+    expect(sha(revisionOne!)).toBe(landed.revisions[0]!.sha256);
+
+    const token = await mailedToken(ctx, second.email);
+    const browser = recipientAgent(ctx.app);
+    ctx.seam.failStamp = 1;
+    const died = await signAs(ctx, token, browser);
+    expect(died.statusCode).toBe(500);
+    expect(died.body).not.toContain('killed');
+
+    const after = await state(ctx.app, request.id);
+    expect(after.request.revision).toBe(1);
+    expect(after.recipients.map((r) => r.status)).toEqual(['signed', 'opened']);
+    expect(after.revisions).toHaveLength(1);
+    expect(after.signatures).toHaveLength(1);
+    expect((await ctx.app.documents.files.get(docId, 'revision'))!.equals(revisionOne!)).toBe(true);
+    expect((await browser.get(`/api/sign/${token}`)).statusCode).toBe(200);
+
+    const again = await signAs(ctx, token, browser);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().lastOne).toBe(true);
+    const done = await state(ctx.app, request.id);
+    expect(done.request.status).toBe('completed');
+    expect(done.revisions.map((r) => r.number)).toEqual([1, 2]);
+  });
+
+  test('a seal that fails after the last finish is retried by the completion job', async () => {
+    const o = await owner(ctx);
+    const docId = await uploaded(ctx, o.agent);
+    const only = person('Lou Last');
+    const request = await send(ctx, o.agent, docId, body([only]));
+    ctx.seam.failSeal = 1;
+    const res = await signAs(ctx, await mailedToken(ctx, only.email));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().lastOne).toBe(true);
+    const pendingSeal = await state(ctx.app, request.id);
+    expect(pendingSeal.request.status).toBe('active');
+    expect(pendingSeal.recipients[0]!.status).toBe('signed');
+    expect((await o.agent.get(`/api/documents/${docId}`)).json().status).toBe('awaiting');
+    expect(await ctx.scheduler.has(`requests.complete:${request.id}`)).toBe(true);
+
+    ctx.clock.advance(COMPLETION_RETRY_MS);
+    await ctx.scheduler.runDue();
+    expect((await state(ctx.app, request.id)).request.status).toBe('completed');
+    const doc = (await o.agent.get(`/api/documents/${docId}`)).json();
+    expect(doc.status).toBe('completed');
+    // Running the job again changes nothing.
+    await ctx.app.requests.deps.scheduler.schedule(
+      'requests.complete',
+      { requestId: request.id },
+      0,
+      'again',
+    );
+    await ctx.scheduler.runDue();
+    expect((await o.agent.get(`/api/documents/${docId}`)).json().signedSha256).toBe(doc.signedSha256);
+  });
+});

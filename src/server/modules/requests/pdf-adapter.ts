@@ -1,0 +1,27 @@
+import type { PdfPool } from '#server/modules/pdf/pdf-pool.ts';
+import type {
+  CompletionInput,
+  CompletionResult,
+  PageSizesResult,
+  RecipientStampInput,
+  RecipientStampResult,
+} from './pdf-contract.ts';
+
+/** The PDF work of signing requests: the only place this module reaches the worker pool. */
+export interface RequestPdf {
+  pageSizes(pdf: Uint8Array): Promise<PageSizesResult>;
+  stampRecipient(input: RecipientStampInput): Promise<RecipientStampResult>;
+  completeRequest(input: CompletionInput): Promise<CompletionResult>;
+}
+
+const PAGE_SIZES_TIMEOUT_MS = 15_000;
+const STAMP_TIMEOUT_MS = 60_000;
+
+/** The pool's operations of the same names (pdf/request-jobs.ts), run in its worker threads. */
+export function poolRequestPdf(pool: PdfPool): RequestPdf {
+  return {
+    pageSizes: (pdf) => pool.run('pageSizes', pdf, { timeoutMs: PAGE_SIZES_TIMEOUT_MS }),
+    stampRecipient: (input) => pool.run('stampRecipient', input, { timeoutMs: STAMP_TIMEOUT_MS }),
+    completeRequest: (input) => pool.run('completeRequest', input, { timeoutMs: STAMP_TIMEOUT_MS }),
+  };
+}

@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import type { NodeId } from '#shared/seals/merkle.ts';
+import { batchStatement, pointQuery, type Db, type Dialect } from '#server/db/kysely.ts';
+import { Frontier, leafHashOf, nodeKey, type NodeSource, type StoredNode } from './tree.ts';
+
+/** Chunk sizes for multi-row inserts: few distinct statement texts (each is prepared and kept). */
+const CHUNKS = [256, 32, 4, 1];
+
+function* chunks<T>(rows: T[]): Generator<T[]> {
+  let at = 0;
+  for (const size of CHUNKS) {
+    while (rows.length - at >= size) {
+      yield rows.slice(at, at + size);
+      at += size;
+    }
+  }
+}
+
+export interface AppendedBatch {
+  first: number;
+  size: number;
+  root: Buffer;
+  leafHashes: Buffer[];
+}
+
+/**
+ * The log's tables. Appends run in one transaction that first locks the head row (an UPDATE:
+ * a row lock on PostgreSQL, the write lock on SQLite), so appends from any number of instances
+ * take turns and each continues from the size the last one committed. A process killed mid-append
+ * leaves nothing of its transaction: no gap, no duplicate.
+ */
+export class LogStore {
+  /** The frontier after this instance's last commit; reloaded when another instance moved on. */
+  private frontier: Frontier | null = null;
+  /**
+   * On SQLite, prepared statements run straight on the connection (inside the append's
+   * transaction, as savepoints): Kysely's per-query building was most of an append's cost.
+   */
+  private readonly fast: {
+    leaves: (rows: unknown[][]) => Promise<void>;
+    nodes: (rows: unknown[][]) => Promise<void>;
+    leafHash: (params: unknown[]) => Promise<{ leaf_hash: Buffer } | undefined>;
+    nodeHash: (params: unknown[]) => Promise<{ hash: Buffer } | undefined>;
+  } | null;
+
+  constructor(
+    private readonly db: Db,
+    dialect: Dialect,
+  ) {
+    this.fast =
+      dialect === 'sqlite'
+        ? {
+            leaves: batchStatement(
+              db,
+              db.insertInto('log_leaves').values({ idx: 0, leaf_hash: Buffer.alloc(0), entry: '' }),
+            ),
+            nodes: batchStatement(
+              db,
+              db.insertInto('log_nodes').values({ level: 0, idx: 0, hash: Buffer.alloc(0) }),
+            ),
+            leafHash: pointQuery(db, db.selectFrom('log_leaves').select('leaf_hash').where('idx', '=', 0)),
+            nodeHash: pointQuery(
+              db,
+              db.selectFrom('log_nodes').select('hash').where('level', '=', 0).where('idx', '=', 0),
+            ),
+          }
+        : null;
+  }
+
+  nodes(db: Db = this.db): NodeSource {
+    const fast = this.fast;
+    if (fast) {
+      return async (ids: NodeId[]) => {
+        const out = new Map<string, Buffer>();
+        for (const id of ids) {
+          const row =
+            id.level === 0
+              ? (await fast.leafHash([id.index]))?.leaf_hash
+              : (await fast.nodeHash([id.level, id.index]))?.hash;
+          if (row) out.set(nodeKey(id), Buffer.from(row));
+        }
+        return out;
+      };
+    }
+    return async (ids: NodeId[]) => {
+      const out = new Map<string, Buffer>();
+      const leaves = ids.filter((n) => n.level === 0).map((n) => n.index);
+      const inner = ids.filter((n) => n.level > 0);
+      const [leafRows, nodeRows] = await Promise.all([
+        leaves.length
+          ? db.selectFrom('log_leaves').select(['idx', 'leaf_hash']).where('idx', 'in', leaves).execute()
+          : [],
+        inner.length
+          ? db
+              .selectFrom('log_nodes')
+              .select(['level', 'idx', 'hash'])
+              .where((eb) =>
+                eb.or(inner.map((n) => eb.and([eb('level', '=', n.level), eb('idx', '=', n.index)]))),
+              )
+              .execute()
+          : [],
+      ]);
+      for (const r of leafRows)
+        out.set(nodeKey({ level: 0, index: Number(r.idx) }), Buffer.from(r.leaf_hash));
+      for (const r of nodeRows)
+        out.set(nodeKey({ level: r.level, index: Number(r.idx) }), Buffer.from(r.hash));
+      return out;
+    };
+  }
+
+  private async loadFrontier(db: Db, size: number): Promise<Frontier> {
+    const ids = Frontier.idsFor(size);
+    const found = await this.nodes(db)(ids);
+    return new Frontier(
+      size,
+      ids.map((id) => {
+        const hash = found.get(nodeKey(id));
+        if (!hash) throw new Error(`log node ${nodeKey(id)} is missing: the log is damaged`);
+        return { ...id, hash };
+      }),
+    );
+  }
+
+  /** Appends the entries with consecutive indexes in one transaction; returns where they went. */
+  async append(entries: string[]): Promise<AppendedBatch> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const state = await trx
+        .updateTable('log_state')
+        .set({ tree_size: sql`tree_size` })
+        .where('id', '=', 1)
+        .returning(['tree_size'])
+        .executeTakeFirstOrThrow();
+      const size = Number(state.tree_size);
+      const frontier =
+        this.frontier?.size === size ? this.frontier.clone() : await this.loadFrontier(trx, size);
+      const leaves: { idx: number; leaf_hash: Buffer; entry: string }[] = [];
+      const nodes: StoredNode[] = [];
+      for (const entry of entries) {
+        const leaf_hash = leafHashOf(Buffer.from(entry, 'utf8'));
+        leaves.push({ idx: frontier.size, leaf_hash, entry });
+        nodes.push(...frontier.append(leaf_hash));
+      }
+      if (this.fast) {
+        await this.fast.leaves(leaves.map((l) => [l.idx, l.leaf_hash, l.entry]));
+        await this.fast.nodes(nodes.map((n) => [n.level, n.index, n.hash]));
+      } else {
+        for (const rows of chunks(leaves)) await trx.insertInto('log_leaves').values(rows).execute();
+        for (const rows of chunks(nodes))
+          await trx
+            .insertInto('log_nodes')
+            .values(rows.map((n) => ({ level: n.level, idx: n.index, hash: n.hash })))
+            .execute();
+      }
+      const root = frontier.root();
+      await trx
+        .updateTable('log_state')
+        .set({ tree_size: frontier.size, root_hash: root })
+        .where('id', '=', 1)
+        .execute();
+      return {
+        frontier,
+        batch: { first: size, size: frontier.size, root, leafHashes: leaves.map((l) => l.leaf_hash) },
+      };
+    });
+    this.frontier = result.frontier;
+    return result.batch;
+  }
+
+  async state(): Promise<{ size: number; root: Buffer }> {
+    const row = await this.db
+      .selectFrom('log_state')
+      .select(['tree_size', 'root_hash'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    return { size: Number(row.tree_size), root: Buffer.from(row.root_hash) };
+  }
+
+  entries(start: number, end: number) {
+    return this.db
+      .selectFrom('log_leaves')
+      .select(['idx', 'entry', 'leaf_hash'])
+      .where('idx', '>=', start)
+      .where('idx', '<', end)
+      .orderBy('idx')
+      .execute();
+  }
+
+  latestHead() {
+    return this.db
+      .selectFrom('log_heads')
+      .selectAll()
+      .orderBy('tree_size', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async saveHead(head: {
+    tree_size: number;
+    root_hash: Buffer;
+    timestamp_ms: number;
+    kid: string;
+    signature: Buffer;
+  }) {
+    await this.db
+      .insertInto('log_heads')
+      .values(head)
+      .onConflict((oc) => oc.column('tree_size').doNothing())
+      .execute();
+  }
+}

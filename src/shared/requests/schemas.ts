@@ -1,0 +1,375 @@
+import { z } from 'zod';
+import { auditEventLabels } from './messages.ts';
+import { requestMessages as m } from './messages.ts';
+
+/** Limits of issue 12; the server enforces every one of them. */
+export const MAX_RECIPIENTS = 20;
+export const MAX_FIELDS = 500;
+export const RECIPIENT_NAME_MAX = 100;
+export const RECIPIENT_EMAIL_MAX = 100;
+export const REQUEST_MESSAGE_MAX = 2000;
+export const REQUEST_DEFAULT_EXPIRY_DAYS = 30;
+export const REQUEST_MAX_EXPIRY_DAYS = 365;
+export const DEFAULT_REMINDERS = { firstAfterDays: 3, everyDays: 3 } as const;
+export const TEXT_FIELD_MAX = 500;
+export const DECLINE_REASON_MAX = 500;
+/** The identity code: 6 digits, 10 minutes, 5 tries, then a new one is needed. */
+export const CODE_LENGTH = 6;
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** A signature image as sent (data URL text); the decoded image is held to the saved-signature cap. */
+export const SIGNATURE_VALUE_MAX = 1_048_576;
+
+export const recipientRoles = ['signer', 'approver', 'viewer'] as const;
+export type RecipientRole = (typeof recipientRoles)[number];
+export const signingOrders = ['sequential', 'parallel'] as const;
+export type SigningOrder = (typeof signingOrders)[number];
+export const fieldTypes = ['signature', 'initials', 'name', 'date', 'text', 'checkbox'] as const;
+export type FieldType = (typeof fieldTypes)[number];
+/** Filled by the server when the recipient finishes: the recipient's name, the UTC date. */
+export const serverFilledFieldTypes: readonly FieldType[] = ['name', 'date'];
+
+const coordinate = z.number().finite().min(-100_000).max(100_000);
+const extent = z.number().finite().positive().max(100_000);
+
+/**
+ * Where a field goes: points of the page as displayed (CropBox after /Rotate), origin at its
+ * top-left corner, y downwards, the same convention as a signature's placement when the owner signs.
+ */
+export const fieldRectSchema = z.object({ x: coordinate, y: coordinate, width: extent, height: extent });
+export type FieldRect = z.infer<typeof fieldRectSchema>;
+
+export const recipientInputSchema = z.object({
+  name: z
+    .string({ error: m.recipientNameRequired })
+    .trim()
+    .min(1, m.recipientNameRequired)
+    .max(RECIPIENT_NAME_MAX, m.recipientNameTooLong),
+  email: z
+    .string({ error: m.recipientEmailInvalid })
+    .trim()
+    .max(RECIPIENT_EMAIL_MAX, m.recipientEmailInvalid)
+    .pipe(z.email(m.recipientEmailInvalid))
+    .transform((e) => e.toLowerCase()),
+  role: z.enum(recipientRoles, { error: m.roleInvalid }).default('signer'),
+});
+export type RecipientInput = z.input<typeof recipientInputSchema>;
+
+export const fieldInputSchema = z.object({
+  /** Index into `recipients` of the create body. */
+  recipient: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_RECIPIENTS - 1),
+  type: z.enum(fieldTypes, { error: m.fieldTypeInvalid }),
+  /** 1-based. */
+  page: z.number().int().min(1).max(1_000_000),
+  rect: fieldRectSchema,
+  required: z.boolean().default(true),
+});
+export type FieldInput = z.input<typeof fieldInputSchema>;
+
+export const remindersSchema = z.object({
+  firstAfterDays: z
+    .number({ error: m.remindersInvalid })
+    .int(m.remindersInvalid)
+    .min(1, m.remindersInvalid)
+    .max(365, m.remindersInvalid),
+  everyDays: z
+    .number({ error: m.remindersInvalid })
+    .int(m.remindersInvalid)
+    .min(1, m.remindersInvalid)
+    .max(365, m.remindersInvalid),
+});
+export type Reminders = z.infer<typeof remindersSchema>;
+
+/**
+ * POST /api/documents/{id}/requests: create and send. Rules that need the server (the clock for
+ * the expiry, the PDF for page sizes, the document's state) are checked there, with the same messages.
+ */
+export const createRequestSchema = z
+  .object({
+    recipients: z
+      .array(recipientInputSchema, { error: m.recipientsRequired })
+      .min(1, m.recipientsRequired)
+      .max(MAX_RECIPIENTS, m.tooManyRecipients),
+    order: z.enum(signingOrders, { error: m.orderInvalid }).default('sequential'),
+    message: z
+      .string()
+      .trim()
+      .max(REQUEST_MESSAGE_MAX, m.messageTooLong)
+      .optional()
+      .transform((s) => s || undefined),
+    /** ISO 8601; default 30 days from now; at most 365 days ahead. */
+    expiresAt: z.iso.datetime({ offset: true, error: m.expiryInvalid }).optional(),
+    /** null = no reminders. */
+    reminders: remindersSchema.nullable().default({ ...DEFAULT_REMINDERS }),
+    /** Whether each recipient confirms their address with a mailed 6-digit code first. */
+    requireCode: z.boolean().default(true),
+    fields: z.array(fieldInputSchema).max(MAX_FIELDS, m.tooManyFields).default([]),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.recipients.forEach((r, i) => {
+      if (seen.has(r.email))
+        ctx.addIssue({
+          code: 'custom',
+          message: m.recipientEmailRepeated(r.email),
+          path: ['recipients', i, 'email'],
+        });
+      seen.add(r.email);
+    });
+    body.fields.forEach((f, i) => {
+      const r = body.recipients[f.recipient];
+      if (!r)
+        ctx.addIssue({
+          code: 'custom',
+          message: m.fieldRecipientMissing(f.recipient),
+          path: ['fields', i, 'recipient'],
+        });
+      else if (r.role === 'viewer')
+        ctx.addIssue({
+          code: 'custom',
+          message: m.fieldsForViewer(r.name),
+          path: ['fields', i, 'recipient'],
+        });
+    });
+    body.recipients.forEach((r, i) => {
+      if (r.role === 'signer' && !body.fields.some((f) => f.recipient === i && f.type === 'signature'))
+        ctx.addIssue({ code: 'custom', message: m.signerWithoutSignature(r.name), path: ['recipients', i] });
+    });
+  });
+export type CreateRequestInput = z.input<typeof createRequestSchema>;
+export type CreateRequestBody = z.output<typeof createRequestSchema>;
+
+/** A signature or initials as the recipient made it: drawn, typed (rendered by the browser) or uploaded. */
+const imageValue = z.object({
+  fieldId: z.number().int().positive(),
+  kind: z.literal('image'),
+  /** data:image/png;base64,… or data:image/svg+xml;…  (the browser turns JPEG uploads into PNG). */
+  image: z.string().max(SIGNATURE_VALUE_MAX, m.imageTooLarge),
+  method: z.enum(['draw', 'type', 'upload']).optional(),
+});
+/** One of the signed-in recipient's saved signatures (their account e-mail is the recipient's). */
+const savedValue = z.object({
+  fieldId: z.number().int().positive(),
+  kind: z.literal('saved'),
+  signatureId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+const textValue = z.object({
+  fieldId: z.number().int().positive(),
+  kind: z.literal('text'),
+  text: z.string().trim().max(TEXT_FIELD_MAX, m.textTooLong),
+});
+const checkboxValue = z.object({
+  fieldId: z.number().int().positive(),
+  kind: z.literal('checkbox'),
+  checked: z.boolean(),
+});
+export const fieldValueSchema = z.discriminatedUnion('kind', [
+  imageValue,
+  savedValue,
+  textValue,
+  checkboxValue,
+]);
+export type FieldValue = z.infer<typeof fieldValueSchema>;
+
+/**
+ * POST /api/sign/{token}/complete. Signature and initials fields take `image` or `saved`, text
+ * fields `text`, checkboxes `checkbox`; name and date fields take nothing (filled on finishing).
+ * An optional field may be left out; a required checkbox must be checked.
+ */
+export const completeSchema = z.object({
+  values: z.array(fieldValueSchema).max(MAX_FIELDS, m.tooManyFields).default([]),
+});
+export type CompleteInput = z.input<typeof completeSchema>;
+
+/** POST /api/sign/{token}/decline */
+export const declineSchema = z.object({
+  reason: z
+    .string({ error: m.reasonRequired })
+    .trim()
+    .min(1, m.reasonRequired)
+    .max(DECLINE_REASON_MAX, m.reasonTooLong),
+});
+export type DeclineInput = z.input<typeof declineSchema>;
+
+/** POST /api/sign/{token}/verify-code */
+export const verifyCodeSchema = z.object({
+  code: z
+    .string({ error: m.codeFormat })
+    .trim()
+    .regex(/^\d{6}$/, m.codeFormat),
+});
+export type VerifyCodeInput = z.input<typeof verifyCodeSchema>;
+
+/** A token as it appears in /sign/<token>: 256 bits in base64url. */
+export const SIGNING_TOKEN_PATTERN = /^[\w-]{43}$/;
+
+// ---- answers ----
+
+export type RequestStatus = 'active' | 'completed' | 'cancelled' | 'declined' | 'expired';
+export type RecipientStatus = 'waiting' | 'sent' | 'opened' | 'signed' | 'declined' | 'expired';
+export type AuditEventKind = keyof typeof auditEventLabels;
+
+export interface RequestRecipient {
+  id: number;
+  /** 0-based place in the list (the signing order when sequential). */
+  position: number;
+  name: string;
+  email: string;
+  role: RecipientRole;
+  status: RecipientStatus;
+  sentAt: string | null;
+  openedAt: string | null;
+  codeVerifiedAt: string | null;
+  signedAt: string | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+  lastRemindedAt: string | null;
+  remindersSent: number;
+}
+
+export interface RequestField {
+  id: number;
+  recipientId: number;
+  type: FieldType;
+  page: number;
+  rect: FieldRect;
+  required: boolean;
+  /**
+   * What was filled in once the recipient finished: text, "true"/"false" for a checkbox, the name,
+   * the date (YYYY-MM-DD, UTC); null for signature and initials (they are in the file) and before.
+   */
+  value: string | null;
+}
+
+export interface AuditEvent {
+  id: number;
+  kind: AuditEventKind;
+  /** UTC, ISO 8601. */
+  at: string;
+  /** "Name <email>" of the owner or recipient, or "Inkproof" for what the server did on its own. */
+  actor: string;
+  recipientId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  detail: string | null;
+}
+
+/** GET /api/documents/{id}/requests/current, POST …/requests and the owner's actions: `{ request }`. */
+export interface SigningRequest {
+  id: number;
+  documentId: number;
+  documentName: string;
+  status: RequestStatus;
+  order: SigningOrder;
+  message: string | null;
+  expiresAt: string;
+  reminders: Reminders | null;
+  requireCode: boolean;
+  createdAt: string;
+  /** When it completed, was cancelled, declined or expired. */
+  endedAt: string | null;
+  /** Revisions of the file so far: one per finished signer or approver. */
+  revision: number;
+  recipients: RequestRecipient[];
+  fields: RequestField[];
+  /** Oldest first. */
+  events: AuditEvent[];
+}
+
+export interface RequestResponse {
+  request: SigningRequest;
+}
+
+/** GET /api/requests?status=&page=&pageSize=: the signed-in user's requests, newest first. */
+export const requestListQuery = z.object({
+  status: z.enum(['active', 'completed', 'cancelled', 'declined', 'expired']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type RequestListQuery = z.input<typeof requestListQuery>;
+
+/** One request in the owner's list: enough for a row with each recipient's state. */
+export interface RequestSummary {
+  id: number;
+  documentId: number;
+  documentName: string;
+  status: RequestStatus;
+  order: SigningOrder;
+  createdAt: string;
+  expiresAt: string;
+  endedAt: string | null;
+  recipients: Pick<
+    RequestRecipient,
+    'id' | 'name' | 'email' | 'role' | 'status' | 'signedAt' | 'declinedAt'
+  >[];
+}
+
+export interface RequestListResponse {
+  items: RequestSummary[];
+  total: number;
+}
+
+/** GET /api/documents/{id}/requests/current: the latest request of the document, or null. */
+export interface CurrentRequestResponse {
+  request: SigningRequest | null;
+}
+
+/** A field as the recipient sees it on their page. */
+export interface RecipientField {
+  id: number;
+  type: FieldType;
+  page: number;
+  rect: FieldRect;
+  required: boolean;
+}
+
+/** GET /api/sign/{token}: what the recipient's page needs. */
+export interface SigningView {
+  document: { name: string; pageCount: number };
+  sender: { name: string; email: string };
+  recipient: { id: number; name: string; email: string; role: RecipientRole; status: RecipientStatus };
+  order: SigningOrder;
+  expiresAt: string;
+  code: {
+    /** The owner asked for an identity code on this request. */
+    required: boolean;
+    /** This browser (its session) has confirmed the code. */
+    verified: boolean;
+  };
+  turn: {
+    yours: boolean;
+    /** Those who finish before this recipient may act (sequential order); [] when it is their turn. */
+    waitingFor: { name: string; role: RecipientRole }[];
+  };
+  /** Code confirmed (or none needed) and their turn: the message, fields and file are available. */
+  ready: boolean;
+  /** The sender's message; null until ready. */
+  message: string | null;
+  /** This recipient's fields; [] until ready. */
+  fields: RecipientField[];
+  /** GET this for the PDF (inline); null until ready. */
+  fileUrl: string | null;
+  /** The signed-in user's address is this recipient's: their saved signatures may be used. */
+  savedSignaturesAllowed: boolean;
+}
+
+/** POST /api/sign/{token}/code */
+export interface CodeSentResponse {
+  message: string;
+  expiresAt: string;
+}
+
+/** POST /api/sign/{token}/complete */
+export interface CompleteResponse {
+  message: string;
+  /** Whether this finish was the last one (the final document is being sealed and sent). */
+  lastOne: boolean;
+}

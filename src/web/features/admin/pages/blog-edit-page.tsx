@@ -1,3 +1,0 @@
-import { EditPostPage } from '#web/features/blog/admin/pages/admin-blog-editor-page.tsx';
-
-export default EditPostPage;

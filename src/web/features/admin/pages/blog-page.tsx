@@ -1,1 +1,0 @@
-export { default } from '#web/features/blog/admin/pages/admin-blog-list-page.tsx';

@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '#web/lib/api.ts';
+import { userQueryKey } from '#web/lib/session/get-user.ts';
+import { toast } from '#web/lib/toast.ts';
+import { confirmEmailChange } from '#web/features/auth/api/confirm-email-change.ts';
+
+/**
+ * The link sent to a new e-mail address (issue 14 item 6), spent once (a StrictMode re-run must
+ * not send the single-use token twice); the outcome is kept for the page and told in a toast.
+ */
+export function useEmailChangeLink(token: string | null, onDone: () => void) {
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const sentFor = useRef<string | null>(null);
+  const onDoneRef = useRef(onDone);
+  useEffect(() => {
+    onDoneRef.current = onDone;
+  });
+
+  useEffect(() => {
+    if (!token || sentFor.current === token) return;
+    sentFor.current = token;
+    confirmEmailChange(token).then(
+      ({ message }) => {
+        setResult({ ok: true, message });
+        toast({ title: message, variant: 'success' });
+        void queryClient.invalidateQueries({ queryKey: userQueryKey });
+        onDoneRef.current();
+      },
+      (err: unknown) => {
+        const message = err instanceof ApiError ? err.message : String(err);
+        setResult({ ok: false, message });
+        toast({ title: message, variant: 'destructive' });
+        onDoneRef.current();
+      },
+    );
+  }, [token, queryClient]);
+
+  return { confirming: Boolean(token) && result === null, result };
+}

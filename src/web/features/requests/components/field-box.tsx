@@ -1,0 +1,68 @@
+import { fieldTypeLabels } from '#shared/requests/messages.ts';
+import { PlacedBox } from '#web/components/placement/placed-box.tsx';
+import { recipientColour, recipientTint } from '../lib/colours.ts';
+import type { DraftField } from '../lib/draft.ts';
+import { composeText as t } from '../messages.ts';
+
+interface FieldBoxProps {
+  field: DraftField;
+  /** The recipient's place in the list (their colour and number) and name. */
+  recipientIndex: number;
+  recipientName: string;
+  scale: number;
+  selected: boolean;
+  takeFocus: boolean;
+  onMove: (x: number, y: number) => void;
+  onResize: (width: number, height: number) => void;
+  onRemove: () => void;
+  onSelect: () => void;
+}
+
+/** A field on the page in its recipient's colour, labelled with its type and the recipient. */
+export function FieldBox(props: FieldBoxProps) {
+  const { field: f, recipientIndex: i, recipientName: who, scale } = props;
+  const type = fieldTypeLabels[f.type];
+  const colour = recipientColour(i);
+  const r = f.rect;
+  const labels = {
+    group: t.fieldGroup(type, who, f.page),
+    where: t.fieldWhere(Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)),
+    move: `${t.moveField}: ${t.fieldLabel(type, who, i + 1)}${f.required ? '' : ' (optional)'}`,
+    resize: t.resizeField,
+    remove: t.removeField(type, who),
+  };
+  // Small fields show the number only; the full label is the accessible name in any case.
+  const compact = r.width * scale < 90 || r.height * scale < 18;
+  return (
+    <PlacedBox
+      rect={r}
+      scale={scale}
+      labels={labels}
+      takeFocus={props.takeFocus}
+      onMove={props.onMove}
+      onResize={props.onResize}
+      onRemove={props.onRemove}
+      onFocus={props.onSelect}
+      testId="request-field"
+      partsTestId="field"
+      frameClassName={props.selected ? 'border-solid' : undefined}
+      frameStyle={{ borderColor: colour, backgroundColor: recipientTint(i) }}
+    >
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 flex items-center justify-center gap-1 overflow-hidden px-1 text-[11px] leading-tight font-semibold"
+        style={{ color: colour }}
+      >
+        <span className="rounded-sm px-1 text-white" style={{ backgroundColor: colour }}>
+          {i + 1}
+        </span>
+        {compact ? null : (
+          <span className="truncate">
+            {type}
+            {f.required ? ' *' : ''} · {who}
+          </span>
+        )}
+      </span>
+    </PlacedBox>
+  );
+}

@@ -1,0 +1,203 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useState } from 'react';
+import { fieldTypeLabels } from '#shared/requests/messages.ts';
+import { fieldTypes, type FieldType } from '#shared/requests/schemas.ts';
+import { PageNav } from '#web/components/pdf/page-nav.tsx';
+import { PdfPageStage } from '#web/components/pdf/pdf-page-stage.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { usePageSize } from '#web/lib/pdf/use-page-size.ts';
+import { cn } from '#web/lib/cn.ts';
+import { recipientColour } from '../lib/colours.ts';
+import { displayName, type DraftField, type DraftRecipient } from '../lib/draft.ts';
+import { moveField, newField, resizeField } from '../lib/fields.ts';
+import { composeText as t } from '../messages.ts';
+import { FieldBox } from './field-box.tsx';
+
+interface FieldPlacementProps {
+  pdf: PDFDocumentProxy;
+  recipients: DraftRecipient[];
+  fields: DraftField[];
+  onFields: (update: (fields: DraftField[]) => DraftField[]) => void;
+}
+
+/** Step 2: each recipient's fields on the pages, in the recipient's colour. */
+export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlacementProps) {
+  const [page, setPage] = useState(1);
+  const pageSize = usePageSize(pdf, page);
+  const firstActor = recipients.find((r) => r.role !== 'viewer') ?? recipients[0]!;
+  const [activeKey, setActiveKey] = useState(firstActor.key);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const active = recipients.find((r) => r.key === activeKey) ?? firstActor;
+  const index = new Map(recipients.map((r, i) => [r.key, i]));
+  const selected = fields.find((f) => f.key === selectedKey) ?? null;
+  const total = pdf.numPages;
+
+  const change = (key: string, fn: (f: DraftField) => DraftField) =>
+    onFields((list) => list.map((f) => (f.key === key ? fn(f) : f)));
+  const add = (type: FieldType) => {
+    if (!pageSize) return;
+    const field = newField(fields, active.key, type, page, pageSize);
+    onFields((list) => [...list, field]);
+    setSelectedKey(field.key);
+    setFocusKey(field.key);
+  };
+  const remove = (key: string) => {
+    onFields((list) => list.filter((f) => f.key !== key));
+    if (selectedKey === key) setSelectedKey(null);
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <Card className="min-w-0 overflow-hidden">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
+          <h2 className="text-lg font-semibold text-slate-900">{t.placeTitle}</h2>
+          <PageNav
+            page={page}
+            total={total}
+            onPage={setPage}
+            previousLabel={t.previousPage}
+            nextLabel={t.nextPage}
+            testId="placement-page"
+          />
+        </div>
+        <p className="px-4 pt-3 text-sm text-slate-700">{t.placeHint}</p>
+        <div className="m-4">
+          <PdfPageStage
+            doc={pdf}
+            page={page}
+            pageSize={pageSize}
+            label={t.pageImage(page, total)}
+            loadingLabel={t.loadingPage}
+            testId="placement-stage"
+          >
+            {(scale) =>
+              fields
+                .filter((f) => f.page === page && index.has(f.recipientKey))
+                .map((f) => {
+                  const i = index.get(f.recipientKey)!;
+                  return (
+                    <FieldBox
+                      key={f.key}
+                      field={f}
+                      recipientIndex={i}
+                      recipientName={displayName(recipients[i]!)}
+                      scale={scale}
+                      selected={f.key === selectedKey}
+                      takeFocus={f.key === focusKey}
+                      onMove={(x, y) => change(f.key, (g) => moveField(g, x, y))}
+                      onResize={(w, h) => change(f.key, (g) => resizeField(g, w, h))}
+                      onRemove={() => remove(f.key)}
+                      onSelect={() => setSelectedKey(f.key)}
+                    />
+                  );
+                })
+            }
+          </PdfPageStage>
+        </div>
+      </Card>
+      <Card className="h-fit space-y-5 p-5">
+        <fieldset className="space-y-2">
+          <legend className="text-base font-semibold text-slate-900">{t.forRecipient}</legend>
+          {recipients.map((r, i) => {
+            const n = fields.filter((f) => f.recipientKey === r.key).length;
+            return (
+              <label
+                key={r.key}
+                className={cn(
+                  'flex cursor-pointer items-center gap-3 rounded-lg border p-2 text-sm',
+                  r.key === active.key ? 'border-slate-900 bg-slate-50' : 'border-slate-200',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="field-recipient"
+                  checked={r.key === active.key}
+                  onChange={() => setActiveKey(r.key)}
+                  className="size-4 accent-ink-700"
+                />
+                <span
+                  aria-hidden="true"
+                  className="grid size-6 shrink-0 place-items-center rounded text-xs font-bold text-white"
+                  style={{ backgroundColor: recipientColour(i) }}
+                >
+                  {i + 1}
+                </span>
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-slate-900">
+                    {t.fieldsOf(displayName(r), n)}
+                  </span>
+                  <span className="text-slate-600">{t.rolesShort[r.role]}</span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+        <div className="space-y-2">
+          <h3 className="text-base font-semibold text-slate-900">{t.addFieldsLabel}</h3>
+          {active.role === 'viewer' ? (
+            <p className="text-sm text-slate-700">{t.viewerNoFields}</p>
+          ) : (
+            <div className="grid grid-cols-2 gap-2">
+              {fieldTypes.map((type) => (
+                <Button
+                  key={type}
+                  variant="secondary"
+                  size="sm"
+                  disabled={!pageSize}
+                  onClick={() => add(type)}
+                >
+                  {t.addField(fieldTypeLabels[type])}
+                </Button>
+              ))}
+            </div>
+          )}
+        </div>
+        <div className="space-y-2">
+          <h3 className="text-base font-semibold text-slate-900">{t.selectedField}</h3>
+          {selected ? (
+            <SelectedField
+              field={selected}
+              who={displayName(recipients[index.get(selected.recipientKey) ?? 0]!)}
+              onRequired={(required) => change(selected.key, (f) => ({ ...f, required }))}
+              onRemove={() => remove(selected.key)}
+            />
+          ) : (
+            <p className="text-sm text-slate-700">{t.noFieldSelected}</p>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+function SelectedField(props: {
+  field: DraftField;
+  who: string;
+  onRequired: (required: boolean) => void;
+  onRemove: () => void;
+}) {
+  const id = `required-${props.field.key}`;
+  const type = fieldTypeLabels[props.field.type];
+  return (
+    <div className="space-y-3 text-sm">
+      <p className="text-slate-800">
+        {type} · {props.who} · {t.pageN(props.field.page)}
+      </p>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={id}
+          checked={props.field.required}
+          onCheckedChange={(v) => props.onRequired(v === true)}
+        />
+        <Label htmlFor={id}>{t.requiredLabel}</Label>
+      </div>
+      <Button variant="secondary" size="sm" onClick={props.onRemove}>
+        {t.removeField(type, props.who)}
+      </Button>
+    </div>
+  );
+}

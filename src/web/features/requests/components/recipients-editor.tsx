@@ -1,0 +1,154 @@
+import { ArrowDown, ArrowUp, Trash2, UserPlus, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { MAX_RECIPIENTS, recipientRoles, type RecipientRole } from '#shared/requests/schemas.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Select } from '#web/components/ui/select.tsx';
+import { useUser } from '#web/lib/session/get-user.ts';
+import { recipientColour } from '../lib/colours.ts';
+import { displayName, moveRecipient, newRecipient, type DraftRecipient, type Issues } from '../lib/draft.ts';
+import { composeText as t } from '../messages.ts';
+
+interface RecipientsEditorProps {
+  recipients: DraftRecipient[];
+  issues: Issues;
+  onChange: (recipients: DraftRecipient[]) => void;
+}
+
+/** The recipients in signing order: name, e-mail, role; moved with buttons (keyboard and touch alike). */
+export function RecipientsEditor({ recipients, issues, onChange }: RecipientsEditorProps) {
+  const user = useUser().data;
+  const [announce, setAnnounce] = useState('');
+  const full = recipients.length >= MAX_RECIPIENTS;
+  const mine = user
+    ? recipients.some((r) => r.email.trim().toLowerCase() === user.email.toLowerCase())
+    : true;
+
+  const update = (key: string, patch: Partial<DraftRecipient>) =>
+    onChange(recipients.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const move = (i: number, by: -1 | 1) => {
+    const next = moveRecipient(recipients, i, by);
+    onChange(next);
+    const r = recipients[i]!;
+    setAnnounce(t.moved(displayName(r) || t.recipientHeading(i + 1), i + by + 1));
+  };
+
+  return (
+    <section aria-labelledby="recipients-title" className="space-y-4">
+      <div>
+        <h2 id="recipients-title" className="text-lg font-semibold text-slate-900">
+          {t.recipientsTitle}
+        </h2>
+        <p className="text-sm text-slate-700">{t.recipientsHint}</p>
+      </div>
+      {issues.recipients ? (
+        <Alert tone="error" role="alert">
+          {issues.recipients}
+        </Alert>
+      ) : null}
+      <ol className="space-y-3">
+        {recipients.map((r, i) => (
+          <li
+            key={r.key}
+            data-testid="recipient-row"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            style={{ borderLeft: `6px solid ${recipientColour(i)}` }}
+          >
+            <div className="mb-3 flex items-center justify-between gap-2">
+              <h3 className="text-sm font-semibold" style={{ color: recipientColour(i) }}>
+                {t.recipientHeading(i + 1)}
+              </h3>
+              <div className="flex gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t.moveUp(i + 1)}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
+                  <ArrowUp aria-hidden="true" className="size-4" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t.moveDown(i + 1)}
+                  disabled={i === recipients.length - 1}
+                  onClick={() => move(i, 1)}
+                >
+                  <ArrowDown aria-hidden="true" className="size-4" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t.remove(i + 1)}
+                  disabled={recipients.length === 1}
+                  onClick={() => onChange(recipients.filter((x) => x.key !== r.key))}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </div>
+            <div className="grid gap-3 sm:grid-cols-[1fr_1fr_12rem]">
+              <FormField label={t.nameLabel} error={issues[`recipients.${i}.name`]}>
+                <Input
+                  value={r.name}
+                  maxLength={100}
+                  autoComplete="off"
+                  onChange={(e) => update(r.key, { name: e.target.value })}
+                />
+              </FormField>
+              <FormField label={t.emailLabel} error={issues[`recipients.${i}.email`]}>
+                <Input
+                  type="email"
+                  value={r.email}
+                  maxLength={100}
+                  autoComplete="off"
+                  inputMode="email"
+                  onChange={(e) => update(r.key, { email: e.target.value })}
+                />
+              </FormField>
+              <FormField label={t.roleLabel} error={issues[`recipients.${i}.role`]}>
+                <Select
+                  value={r.role}
+                  onChange={(e) => update(r.key, { role: e.target.value as RecipientRole })}
+                >
+                  {recipientRoles.map((role) => (
+                    <option key={role} value={role}>
+                      {t.roles[role]}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={full} onClick={() => onChange([...recipients, newRecipient()])}>
+          <UserPlus aria-hidden="true" className="size-4" />
+          {t.addRecipient}
+        </Button>
+        {user && !mine ? (
+          <Button
+            variant="secondary"
+            disabled={full}
+            onClick={() => {
+              const me = newRecipient('signer', user.name ?? '', user.email);
+              // An empty first row is replaced rather than left for the owner to remove.
+              const blank = recipients.length === 1 && !recipients[0]!.name && !recipients[0]!.email;
+              onChange(blank ? [me] : [...recipients, me]);
+            }}
+          >
+            <UserRound aria-hidden="true" className="size-4" />
+            {t.includeMyself}
+          </Button>
+        ) : null}
+      </div>
+      <p role="status" className="sr-only">
+        {announce}
+      </p>
+    </section>
+  );
+}

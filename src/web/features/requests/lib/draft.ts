@@ -1,0 +1,207 @@
+import { requestMessages as m } from '#shared/requests/messages.ts';
+import {
+  DEFAULT_REMINDERS,
+  MAX_FIELDS,
+  MAX_RECIPIENTS,
+  REQUEST_DEFAULT_EXPIRY_DAYS,
+  REQUEST_MAX_EXPIRY_DAYS,
+  REQUEST_MESSAGE_MAX,
+  recipientInputSchema,
+  remindersSchema,
+  type CreateRequestInput,
+  type FieldType,
+  type RecipientRole,
+  type SigningOrder,
+} from '#shared/requests/schemas.ts';
+import { roundedRect, type PageSize, type Rect } from '#web/lib/placement.ts';
+
+/** A recipient being composed; `key` stays with them when the list is reordered. */
+export interface DraftRecipient {
+  key: string;
+  name: string;
+  email: string;
+  role: RecipientRole;
+}
+
+export interface DraftField {
+  key: string;
+  recipientKey: string;
+  type: FieldType;
+  page: number;
+  rect: Rect;
+  /** Size of that page, for keeping the field on it. */
+  pageSize: PageSize;
+  required: boolean;
+}
+
+export interface Draft {
+  recipients: DraftRecipient[];
+  order: SigningOrder;
+  message: string;
+  /** YYYY-MM-DD, the last day the links work (until its end, local time). */
+  expiryDate: string;
+  remindersOn: boolean;
+  firstAfterDays: number;
+  everyDays: number;
+  requireCode: boolean;
+  fields: DraftField[];
+}
+
+/** Messages by place: 'recipients.1.email', 'recipients', 'expiresAt', 'fields', … */
+export type Issues = Record<string, string>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let counter = 0;
+export const newKey = (prefix: string) => `${prefix}-${++counter}`;
+
+export const newRecipient = (role: RecipientRole = 'signer', name = '', email = ''): DraftRecipient => ({
+  key: newKey('r'),
+  name,
+  email,
+  role,
+});
+
+/** A local calendar day as YYYY-MM-DD. */
+export function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export const addDays = (now: number, days: number) => isoDay(new Date(now + days * DAY_MS));
+
+export function newDraft(now = Date.now()): Draft {
+  return {
+    recipients: [newRecipient()],
+    order: 'sequential',
+    message: '',
+    expiryDate: addDays(now, REQUEST_DEFAULT_EXPIRY_DAYS),
+    remindersOn: true,
+    firstAfterDays: DEFAULT_REMINDERS.firstAfterDays,
+    everyDays: DEFAULT_REMINDERS.everyDays,
+    requireCode: true,
+    fields: [],
+  };
+}
+
+/**
+ * The moment the links stop: the end of the chosen day, but never more than 365 days from now
+ * (the server's limit), so picking the last day the date input offers is always accepted.
+ */
+export function expiryInstant(day: string, now = Date.now()): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const end = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 0).getTime();
+  if (!Number.isFinite(end)) return null;
+  return Math.min(end, now + REQUEST_MAX_EXPIRY_DAYS * DAY_MS);
+}
+
+/** The client's checks of the first step; the server repeats every one with the same messages. */
+export function checkCompose(draft: Draft, now = Date.now()): Issues {
+  const issues: Issues = {};
+  if (draft.recipients.length === 0) issues.recipients = m.recipientsRequired;
+  if (draft.recipients.length > MAX_RECIPIENTS) issues.recipients = m.tooManyRecipients;
+  const seen = new Set<string>();
+  draft.recipients.forEach((r, i) => {
+    const parsed = recipientInputSchema.safeParse(r);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const place = `recipients.${i}.${String(issue.path[0] ?? 'name')}`;
+        issues[place] ??= issue.message;
+      }
+    const email = r.email.trim().toLowerCase();
+    if (email && seen.has(email)) issues[`recipients.${i}.email`] ??= m.recipientEmailRepeated(email);
+    seen.add(email);
+  });
+  if (draft.recipients.length > 0 && draft.recipients.every((r) => r.role === 'viewer'))
+    issues.recipients ??= m.nobodyActs;
+  if (draft.message.trim().length > REQUEST_MESSAGE_MAX) issues.message = m.messageTooLong;
+  const expiry = expiryInstant(draft.expiryDate, now);
+  if (expiry === null) issues.expiresAt = m.expiryInvalid;
+  else if (expiry <= now) issues.expiresAt = m.expiryInPast;
+  else if (draft.expiryDate > addDays(now, REQUEST_MAX_EXPIRY_DAYS)) issues.expiresAt = m.expiryTooFar;
+  if (
+    draft.remindersOn &&
+    !remindersSchema.safeParse({ firstAfterDays: draft.firstAfterDays, everyDays: draft.everyDays }).success
+  )
+    issues.reminders = m.remindersInvalid;
+  return issues;
+}
+
+/** The checks before sending: every signer has a signature field, viewers have none. */
+export function checkFields(draft: Draft): string[] {
+  const problems: string[] = [];
+  if (draft.fields.length > MAX_FIELDS) problems.push(m.tooManyFields);
+  for (const r of draft.recipients) {
+    const own = draft.fields.filter((f) => f.recipientKey === r.key);
+    if (r.role === 'viewer' && own.length > 0) problems.push(m.fieldsForViewer(displayName(r)));
+    if (r.role === 'signer' && !own.some((f) => f.type === 'signature'))
+      problems.push(m.signerWithoutSignature(displayName(r)));
+  }
+  return problems;
+}
+
+export const displayName = (r: Pick<DraftRecipient, 'name' | 'email'>) => r.name.trim() || r.email.trim();
+
+/** The body of POST /api/documents/{id}/requests. */
+export function toCreateBody(draft: Draft, now = Date.now()): CreateRequestInput {
+  const index = new Map(draft.recipients.map((r, i) => [r.key, i]));
+  const expiry = expiryInstant(draft.expiryDate, now);
+  const message = draft.message.trim();
+  return {
+    recipients: draft.recipients.map((r) => ({ name: r.name.trim(), email: r.email.trim(), role: r.role })),
+    order: draft.order,
+    ...(message ? { message } : {}),
+    ...(expiry !== null ? { expiresAt: new Date(expiry).toISOString() } : {}),
+    reminders: draft.remindersOn
+      ? { firstAfterDays: draft.firstAfterDays, everyDays: draft.everyDays }
+      : null,
+    requireCode: draft.requireCode,
+    fields: draft.fields
+      .filter((f) => index.has(f.recipientKey))
+      .map((f) => ({
+        recipient: index.get(f.recipientKey)!,
+        type: f.type,
+        page: f.page,
+        rect: roundedRect(f.rect, f.pageSize),
+        required: f.required,
+      })),
+  };
+}
+
+/** Moves the recipient at `from` one place up (-1) or down (+1); the list is unchanged at an end. */
+export function moveRecipient<T>(list: T[], from: number, by: -1 | 1): T[] {
+  const to = from + by;
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length) return list;
+  const next = [...list];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}
+
+/**
+ * Where a 400 of the server belongs: schema errors carry `issues` with dotted paths, the service's
+ * own checks a `path` array. The message goes on that field, or above the form when it has none.
+ */
+export function serverIssues(data: unknown, message: string): Issues {
+  const issues: Issues = {};
+  const body = (typeof data === 'object' && data !== null ? data : {}) as {
+    issues?: Array<{ path?: unknown; message?: unknown }>;
+    path?: unknown;
+  };
+  if (Array.isArray(body.issues))
+    for (const issue of body.issues)
+      if (typeof issue.message === 'string') issues[placeOf(issue.path)] ??= issue.message;
+  if (Array.isArray(body.path)) issues[placeOf(body.path.join('.'))] ??= message;
+  if (Object.keys(issues).length === 0) issues.form = message;
+  return issues;
+}
+
+/** 'recipients.1.email' stays; a path into the fields or reminders is shown for the whole part. */
+function placeOf(path: unknown): string {
+  const p = typeof path === 'string' ? path : '';
+  if (!p) return 'form';
+  if (p.startsWith('fields')) return 'fields';
+  if (p.startsWith('reminders')) return 'reminders';
+  if (/^recipients\.\d+$/.test(p)) return 'fields';
+  return p;
+}

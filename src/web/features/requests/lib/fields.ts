@@ -1,0 +1,52 @@
+import type { FieldType } from '#shared/requests/schemas.ts';
+import { centredRect, moveWithin, resizeWithin, type PageSize } from '#web/lib/placement.ts';
+import { newKey, type DraftField } from './draft.ts';
+
+/** A new field's size in points: a signature like the owner's (200x100 is large for a form), the rest a line. */
+export const FIELD_SIZES: Record<FieldType, PageSize> = {
+  signature: { width: 180, height: 60 },
+  initials: { width: 70, height: 40 },
+  name: { width: 160, height: 24 },
+  date: { width: 100, height: 24 },
+  text: { width: 180, height: 24 },
+  checkbox: { width: 20, height: 20 },
+};
+
+/** Checkboxes may be small; other fields keep room for their text. */
+export const minFieldSize = (type: FieldType): PageSize =>
+  type === 'checkbox' ? { width: 10, height: 10 } : { width: 30, height: 15 };
+
+/**
+ * A new field in the middle of the page; each further one on the same page is moved down-right a
+ * little, so fields added one after another do not hide each other.
+ */
+export function newField(
+  fields: DraftField[],
+  recipientKey: string,
+  type: FieldType,
+  page: number,
+  pageSize: PageSize,
+): DraftField {
+  const base = centredRect(pageSize, FIELD_SIZES[type]);
+  const already = fields.filter((f) => f.page === page).length;
+  const shift = (already % 8) * 12;
+  return {
+    key: newKey('f'),
+    recipientKey,
+    type,
+    page,
+    pageSize,
+    required: type !== 'checkbox',
+    rect: moveWithin(base, base.x + shift, base.y + shift, pageSize),
+  };
+}
+
+export const moveField = (f: DraftField, x: number, y: number): DraftField => ({
+  ...f,
+  rect: moveWithin(f.rect, x, y, f.pageSize),
+});
+
+export const resizeField = (f: DraftField, width: number, height: number): DraftField => ({
+  ...f,
+  rect: resizeWithin(f.rect, width, height, f.pageSize, minFieldSize(f.type)),
+});

@@ -1,0 +1,93 @@
+import type { FieldType, RecipientRole } from '#shared/requests/schemas.ts';
+
+/** Texts of composing a signing request that only the browser says; the server's are in #shared. */
+export const composeText = {
+  pageTitle: (name: string) => `Request signatures: ${name}`,
+  back: 'Back to the document',
+  lead: 'Choose who signs, in which order, and where each of them fills in the document. Everyone gets a personal link by e-mail.',
+  stepsLabel: 'Steps',
+  stepRecipients: '1. Recipients and options',
+  stepFields: '2. Fields on the document',
+  notPendingTitle: 'Signatures cannot be requested on this document',
+  notPendingText:
+    'Only a document that is not signed yet and not already waiting for signatures can be sent for signing.',
+
+  recipientsTitle: 'Recipients',
+  recipientsHint:
+    'Up to 20. In sequential order each recipient is e-mailed when the one before has finished.',
+  recipientHeading: (n: number) => `Recipient ${n}`,
+  nameLabel: 'Name',
+  emailLabel: 'E-mail',
+  roleLabel: 'Role',
+  roles: { signer: 'Signer', approver: 'Approver', viewer: 'Viewer (gets a copy)' } satisfies Record<
+    RecipientRole,
+    string
+  >,
+  rolesShort: { signer: 'signer', approver: 'approver', viewer: 'viewer' } satisfies Record<
+    RecipientRole,
+    string
+  >,
+  moveUp: (n: number) => `Move recipient ${n} up`,
+  moveDown: (n: number) => `Move recipient ${n} down`,
+  remove: (n: number) => `Remove recipient ${n}`,
+  addRecipient: 'Add recipient',
+  includeMyself: 'Include myself',
+  moved: (name: string, n: number) => `${name} is now recipient ${n}.`,
+
+  optionsTitle: 'Options',
+  orderLabel: 'Order',
+  orderSequential: 'Sequential: one after another, in the listed order',
+  orderParallel: 'Parallel: everyone at once',
+  messageLabel: 'Message to the recipients (optional)',
+  expiryLabel: 'Links work until',
+  expiryHint: 'At most 365 days from today. Unfinished requests stop at the end of this day.',
+  remindersLabel: 'Send reminders',
+  remindersHint: 'To recipients who have not finished yet.',
+  firstAfterLabel: 'First reminder after (days)',
+  everyLabel: 'Then every (days)',
+  requireCodeLabel: 'Ask for an identity code',
+  requireCodeHint:
+    'Each recipient confirms their address with a 6-digit code e-mailed to them before they see the document.',
+  next: 'Next: place fields',
+  fixFirst: 'Some entries need your attention: see the messages next to them.',
+
+  placeTitle: 'Place the fields',
+  placeHint:
+    'Pick a recipient, then add fields: each appears in the middle of this page. Drag a field to move it and its corner to resize it; with the keyboard use the arrow keys on it or on its corner (Shift for larger steps).',
+  forRecipient: 'Fields for',
+  addFieldsLabel: 'Add a field',
+  addField: (type: string) => `Add ${type.toLowerCase()}`,
+  fieldsOf: (name: string, n: number) => `${name}: ${n} field${n === 1 ? '' : 's'}`,
+  viewerNoFields: 'A viewer receives a copy and has no fields.',
+  fieldLabel: (type: string, who: string, n: number) => `${type} for ${who} (recipient ${n})`,
+  fieldGroup: (type: string, who: string, page: number) => `${type} for ${who} on page ${page}`,
+  fieldWhere: (x: number, y: number, w: number, h: number) =>
+    `${w} by ${h} points, ${x} from the left and ${y} from the top`,
+  moveField: 'Move field',
+  resizeField: 'Resize field',
+  removeField: (type: string, who: string) => `Remove ${type.toLowerCase()} field of ${who}`,
+  requiredLabel: 'Required',
+  selectedField: 'Selected field',
+  noFieldSelected: 'Select a field on the page to change it.',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  pageImage: (page: number, total: number) => `Page ${page} of ${total}, where fields are placed`,
+  pageN: (n: number) => `page ${n}`,
+  loadingPage: 'Loading page…',
+  loadingDocument: 'Loading the document…',
+  summary: (n: number) => (n === 0 ? 'No fields placed yet.' : `${n} field${n === 1 ? '' : 's'} placed.`),
+  backToRecipients: 'Back to recipients',
+  send: 'Send request',
+  sending: 'Sending…',
+  sentTitle: 'Request sent',
+  sendFailed: 'The request was not sent',
+} as const;
+
+export const fieldTypeShort: Record<FieldType, string> = {
+  signature: 'Sig',
+  initials: 'Init',
+  name: 'Name',
+  date: 'Date',
+  text: 'Text',
+  checkbox: '✓',
+};

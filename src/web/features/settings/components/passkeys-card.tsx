@@ -1,0 +1,116 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { passkeyNameSchema } from '#shared/accounts/security.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { useAddPasskey, useRemovePasskey } from '#web/features/settings/api/passkeys.ts';
+import { useRefreshSecurity, useTwoFactorStatus } from '#web/features/settings/api/two-factor.ts';
+import { ErrorNote } from '#web/features/settings/components/error-note.tsx';
+import { formatDate } from '#web/features/settings/components/format-date.ts';
+import { securityText as t } from '#web/features/settings/security-text.ts';
+
+/** Settings > Security: the account's passkeys, named, with their last use; add and remove. */
+export function PasskeysCard() {
+  const status = useTwoFactorStatus();
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
+  const refresh = useRefreshSecurity();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | null>(null);
+  const passkeys = status.data?.passkeys ?? [];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = passkeyNameSchema.safeParse(name);
+    setInvalid(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    setNotice(null);
+    add.mutate(parsed.data, {
+      onSuccess: (passkey) => {
+        setName('');
+        setNotice(t.passkeyAdded(passkey.name));
+        void refresh();
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <KeyRound aria-hidden="true" className="size-5 text-ink-700" />
+          {t.passkeysHeading}
+        </h2>
+        <p className="text-sm text-slate-700">{t.passkeysIntro}</p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {notice ? (
+          <Alert tone="success" role="status">
+            {notice}
+          </Alert>
+        ) : null}
+        <ErrorNote error={remove.error} />
+        {passkeys.length === 0 ? (
+          <p className="text-sm text-slate-700">{t.noPasskeys}</p>
+        ) : (
+          <ul
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200"
+            aria-label={t.passkeysHeading}
+          >
+            {passkeys.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <div>
+                  <p className="font-medium text-slate-900">{p.name}</p>
+                  <p className="text-sm text-slate-700">
+                    {t.created} {formatDate(p.createdAt)} ·{' '}
+                    {p.lastUsedAt ? `${t.lastUsed} ${formatDate(p.lastUsedAt)}` : t.neverUsed}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={t.removeLabel(p.name)}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(p.id, {
+                      onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['/api/user/2fa'] }),
+                    })
+                  }
+                >
+                  {t.remove}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form onSubmit={submit} noValidate className="space-y-3">
+          {add.error ? (
+            <Alert tone="error" role="alert">
+              {add.error instanceof ApiError ? add.error.message : t.passkeyFailed}
+            </Alert>
+          ) : null}
+          <FormField label={t.passkeyName} hint={t.passkeyNameHint} error={invalid}>
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={60}
+              className="max-w-sm"
+            />
+          </FormField>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? <Spinner className="size-4" /> : null}
+            {t.addPasskey}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

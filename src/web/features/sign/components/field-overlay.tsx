@@ -1,0 +1,110 @@
+import { Check } from 'lucide-react';
+import { fieldTypeLabels } from '#shared/requests/messages.ts';
+import type { RecipientField } from '#shared/requests/schemas.ts';
+import { cn } from '#web/lib/cn.ts';
+import { filledByServer, isFilled, type Filled } from '../lib/values.ts';
+import { signText as t } from '../messages.ts';
+
+interface FieldOverlayProps {
+  field: RecipientField;
+  value: Filled | undefined;
+  scale: number;
+  current: boolean;
+  /** What a name or date field will say (the server writes it on finishing). */
+  serverText: string;
+  onOpen: () => void;
+  onToggle: (checked: boolean) => void;
+  buttonRef?: (el: HTMLButtonElement | null) => void;
+}
+
+/** One of the recipient's fields on the page: highlighted, and a button that fills it in. */
+export function FieldOverlay({
+  field: f,
+  value,
+  scale,
+  current,
+  serverText,
+  onOpen,
+  onToggle,
+  buttonRef,
+}: FieldOverlayProps) {
+  const type = fieldTypeLabels[f.type];
+  const filled = isFilled(f, value);
+  const style = {
+    left: f.rect.x * scale,
+    top: f.rect.y * scale,
+    width: f.rect.width * scale,
+    height: f.rect.height * scale,
+  };
+  const frame = cn(
+    'absolute flex items-center justify-center overflow-hidden rounded-sm border-2 text-xs font-medium',
+    filled
+      ? 'border-emerald-700 bg-emerald-50/60 text-emerald-900'
+      : 'border-amber-600 bg-amber-100/70 text-amber-950',
+    current && 'ring-4 ring-ink-600/60',
+  );
+
+  if (filledByServer(f))
+    return (
+      <div
+        className={cn(frame, 'border-dashed border-slate-500 bg-slate-50/70 text-slate-800')}
+        style={style}
+        data-testid="sign-field"
+      >
+        <span className="truncate px-1">{serverText}</span>
+        <span className="sr-only">{t.serverField(type, serverText)}</span>
+      </div>
+    );
+
+  if (f.type === 'checkbox') {
+    const checked = value?.kind === 'checkbox' && value.checked;
+    return (
+      <button
+        ref={buttonRef}
+        type="button"
+        role="checkbox"
+        aria-checked={checked}
+        aria-label={t.checkboxName(f.page, f.required)}
+        data-testid="sign-field"
+        data-field-id={f.id}
+        className={cn(
+          frame,
+          'min-h-6 min-w-6 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink-700',
+        )}
+        style={style}
+        onClick={() => onToggle(!checked)}
+      >
+        {checked ? <Check aria-hidden="true" className="size-full max-h-6 max-w-6" /> : null}
+      </button>
+    );
+  }
+
+  const preview = value?.kind === 'image' ? value.image : value?.kind === 'saved' ? value.preview : null;
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      aria-label={t.fieldName(type, f.page, f.required, filled)}
+      data-testid="sign-field"
+      data-field-id={f.id}
+      data-filled={filled}
+      className={cn(
+        frame,
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink-700',
+      )}
+      style={style}
+      onClick={onOpen}
+    >
+      {preview ? (
+        <img src={preview} alt="" className="pointer-events-none size-full object-contain" />
+      ) : value?.kind === 'text' && value.text.trim() ? (
+        <span className="truncate px-1 text-slate-900">{value.text}</span>
+      ) : (
+        <span aria-hidden="true" className="truncate px-1">
+          {t.tapToFill[f.type] || type}
+          {f.required ? ' *' : ''}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,121 @@
+import { FileSearch } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import type { DocumentVerification } from '#shared/documents/schemas.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { FileDropZone } from '#web/components/file-drop-zone.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { checkDocumentHash } from '../api/check-document-hash.ts';
+import { getDocumentByReference } from '../api/get-document-by-reference.ts';
+import { checkText as t } from '../check-messages.ts';
+import { sha256Hex } from '#web/lib/sha256.ts';
+import { CheckMatch, CheckNoMatch } from './check-result.tsx';
+
+type Outcome =
+  | { kind: 'busy'; label: string }
+  | { kind: 'found'; found: DocumentVerification }
+  | { kind: 'none'; message: string }
+  | { kind: 'failed'; message: string };
+
+interface Checked {
+  file: string | null;
+  hash: string | null;
+  outcome: Outcome;
+}
+
+/** 404 means "no signed document has this", every other refusal is a failure of the check itself. */
+const settle = (error: unknown): Outcome =>
+  error instanceof ApiError && error.status === 404
+    ? { kind: 'none', message: error.message }
+    : { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+
+/**
+ * "Check a document" on the verification page: the browser hashes a chosen PDF and asks whether a
+ * signed document (or the original of one) has that SHA-256. A QR code on a signed PDF leads here
+ * with ?document={reference}, which is looked up at once.
+ */
+export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
+  const reference = new URLSearchParams(useSearch()).get('document');
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const busy = checked?.outcome.kind === 'busy';
+
+  useEffect(() => {
+    if (!reference) return;
+    const controller = new AbortController();
+    // A QR code on a signed PDF leads here: bring its answer into view, below the other checks.
+    const show = (outcome: Outcome) => {
+      setChecked({ file: null, hash: null, outcome });
+      requestAnimationFrame(() => {
+        resultRef.current?.scrollIntoView({ block: 'center' });
+        resultRef.current?.focus({ preventScroll: true });
+      });
+    };
+    getDocumentByReference(reference, controller.signal).then(
+      (found) => show({ kind: 'found', found }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) show(settle(error));
+      },
+    );
+    return () => controller.abort();
+  }, [reference]);
+
+  async function check(file: File | undefined) {
+    if (!file || busy) return;
+    onCheck?.();
+    setChecked({ file: file.name, hash: null, outcome: { kind: 'busy', label: t.hashing } });
+    let hash: string;
+    try {
+      hash = await sha256Hex(file);
+    } catch (error) {
+      setChecked({ file: file.name, hash: null, outcome: settle(error) });
+      return;
+    }
+    setChecked({ file: file.name, hash, outcome: { kind: 'busy', label: t.checking } });
+    try {
+      const found = await checkDocumentHash(hash);
+      setChecked({ file: file.name, hash, outcome: { kind: 'found', found } });
+    } catch (error) {
+      setChecked({ file: file.name, hash, outcome: settle(error) });
+    }
+  }
+
+  const outcome = checked?.outcome;
+  return (
+    <Card id="check-document" className="scroll-mt-20">
+      <CardHeader>
+        <h2 className="text-lg font-semibold text-slate-900">{t.title}</h2>
+        <p className="text-sm text-slate-700">{t.lead}</p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <FileDropZone
+          icon={FileSearch}
+          busy={busy}
+          label={outcome?.kind === 'busy' ? outcome.label : t.dropLabel}
+          hint={t.dropHint}
+          accept="application/pdf,.pdf"
+          testId="check-document-input"
+          onFile={(file) => void check(file)}
+        />
+        {checked?.file ? (
+          <p className="text-sm break-all text-slate-700">{t.fileLabel(checked.file)}</p>
+        ) : null}
+        {checked?.hash ? (
+          <p className="text-sm text-slate-700">
+            {t.fingerprint}: <span className="font-mono text-xs break-all">{checked.hash}</span>
+          </p>
+        ) : null}
+        <div ref={resultRef} tabIndex={-1} className="outline-none">
+          {outcome?.kind === 'found' ? <CheckMatch found={outcome.found} /> : null}
+          {outcome?.kind === 'none' ? <CheckNoMatch message={outcome.message} /> : null}
+          {outcome?.kind === 'failed' ? (
+            <Alert tone="error" role="alert" title={t.failedTitle}>
+              {outcome.message}
+            </Alert>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
