@@ -9,6 +9,12 @@ import { keepWork } from '#web/lib/session/kept-work.ts';
 import { logout } from '#web/lib/session/logout-request.ts';
 import { toast } from '#web/lib/toast.ts';
 
+/**
+ * Pages a link's token opens (a recipient's signing page, a shared document): they need no session,
+ * so its end leaves the visitor there, work and all, instead of sending them to sign in.
+ */
+const TOKEN_PAGE = /^\/(sign|shared)\/[^/]+\/?$/;
+
 interface Ending {
   queryClient: QueryClient;
   navigate: (to: string) => void;
@@ -28,8 +34,9 @@ async function endForInactivity({ queryClient, navigate, userId, tellServer }: E
   const [{ accountMessages }] = await Promise.all([import('#shared/accounts/messages.ts'), logoutDone]);
   clearSession(queryClient);
   hideInactivityNotice();
-  const here = `${window.location.pathname}${window.location.search}`;
-  if (!window.location.pathname.startsWith('/auth')) navigate(`/auth?redirect=${encodeURIComponent(here)}`);
+  const { pathname, search } = window.location;
+  if (!pathname.startsWith('/auth') && !TOKEN_PAGE.test(pathname))
+    navigate(`/auth?redirect=${encodeURIComponent(pathname + search)}`);
   toast({ title: accountMessages.inactivityTitle, description: accountMessages.inactivityText });
 }
 
