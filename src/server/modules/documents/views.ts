@@ -12,12 +12,9 @@ export interface ShareState {
   shareExpiresAt: string | null;
 }
 
-/** Signing appends exactly one page, the signing certificate (pdf/jobs.ts sign()). */
-const CERTIFICATE_PAGES = 1;
-
-/** Pages of the file the owner now gets: the signed one, once signed. */
-export const currentPageCount = (d: Pick<DocumentRow, 'page_count' | 'signed_at'>) =>
-  d.signed_at !== null ? d.page_count + CERTIFICATE_PAGES : d.page_count;
+/** Pages of the file the owner now gets: the signed one (certificate or audit pages added), once signed. */
+export const currentPageCount = (d: Pick<DocumentRow, 'page_count' | 'signed_page_count'>) =>
+  d.signed_page_count ?? d.page_count;
 
 export function toSummary(d: DocumentRow, share: ShareState): DocumentSummary {
   const signed = d.signed_at !== null;
@@ -44,7 +41,7 @@ export function toSummary(d: DocumentRow, share: ShareState): DocumentSummary {
     sha256: d.sha256,
     signedSha256: d.signed_sha256,
     signedSize: d.signed_size,
-    signedPageCount: signed ? currentPageCount(d) : null,
+    signedPageCount: d.signed_page_count,
     shared: share.shared,
     shareExpiresAt: share.shareExpiresAt,
     activeContent: activeContentOf(d),

@@ -83,7 +83,12 @@ async function pdfinfo(pdf: Buffer) {
   }
 }
 
-/** Every QR code a page shows, found by decoding it and blanking it until none is left. */
+/**
+ * Every QR code a page shows, found by decoding it and blanking it until none is left. A stamp's
+ * code is 30 pt for 33 modules: at 150 dpi with anti-aliasing a module is 1.9 blurred pixels
+ * and whether jsQR reads it depended on the (random) reference; at 300 dpi without anti-aliasing
+ * every module is 3-4 sharp pixels, which it reads whatever the content.
+ */
 async function qrCodesOn(pdf: Buffer, page: number): Promise<string[]> {
   const dir = tempDir();
   try {
@@ -92,7 +97,11 @@ async function qrCodesOn(pdf: Buffer, page: number): Promise<string[]> {
     await run('pdftoppm', [
       '-cropbox',
       '-r',
-      '150',
+      '300',
+      '-aa',
+      'no',
+      '-aaVector',
+      'no',
       '-png',
       '-f',
       String(page),
@@ -111,7 +120,7 @@ async function qrCodesOn(pdf: Buffer, page: number): Promise<string[]> {
     const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
     const found: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const qr = jsQR(pixels, info.width, info.height);
+      const qr = jsQR(pixels, info.width, info.height, { inversionAttempts: 'dontInvert' });
       if (!qr) break;
       found.push(qr.data);
       const { topLeftCorner: a, bottomRightCorner: b } = qr.location;
@@ -183,7 +192,7 @@ describe('every reference printed on a signed PDF verifies', () => {
         : await visitor().get(`/api/signatures/reference/${encodeURIComponent(signatureRef!)}`);
       expect(res.statusCode, `look-up of ${code}`).toBe(200);
     }
-  });
+  }, 120_000); // signing, then rendering three pages at 300 dpi and decoding them
 
   test('a private signature used on a document shows the signing, never its image or data', async () => {
     const a = await signedIn('Jane Signer');
