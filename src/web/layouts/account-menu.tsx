@@ -112,10 +112,11 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         hidden={!open}
         className="absolute top-full right-0 z-40 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
-        <p className="border-b border-slate-200 px-3 pt-1 pb-3 text-sm">
+        {/* Whole, not cut off: which account this is matters more here than one tidy line. */}
+        <p className="border-b border-slate-200 px-3 pt-1 pb-3 text-sm [overflow-wrap:anywhere]">
           <span className="block text-slate-600">{t.signedInAs}</span>
-          <span className="block truncate font-semibold text-slate-900">{name}</span>
-          {name !== user.email ? <span className="block truncate text-slate-600">{user.email}</span> : null}
+          <span className="block font-semibold text-slate-900">{name}</span>
+          {name !== user.email ? <span className="block text-slate-600">{user.email}</span> : null}
         </p>
         <nav aria-label={t.navLabel} className="py-1">
           <ul>
