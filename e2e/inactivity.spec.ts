@@ -5,7 +5,16 @@ import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
 import { signingText } from '../src/web/features/documents/signing-messages.ts';
 import { settingsText } from '../src/web/features/settings/messages.ts';
 import { sessionText as t } from '../src/web/lib/session/messages.ts';
-import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
+import { signText } from '../src/web/features/sign/messages.ts';
+import {
+  E2E_ADMIN,
+  E2E_CAPTCHA,
+  expectNoAxeViolations,
+  linkIn,
+  mailTo,
+  signUpViaApi,
+  uniqueEmail,
+} from './support.ts';
 
 const SHOTS = '/work/helpers/shots-fit';
 const PASSWORD = 'Str0ng!Pass';
@@ -162,4 +171,59 @@ test('a request the server refuses because the session ended leads to sign-in wi
   await logIn(page, email);
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByLabel(settingsText.nameLabel, { exact: true })).toHaveValue('Typed Before Expiry');
+});
+
+test("a session that ends on a recipient's signing link leaves them there: the link needs no session", async ({
+  page,
+  browser,
+}) => {
+  // The recipient has an account of their own and is signed in when the link is opened.
+  const recipient = uniqueEmail('recipient');
+  await page.goto('/');
+  await signUpViaApi(page.request, { email: recipient, password: PASSWORD });
+
+  const owner = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto('/');
+  const { csrf } = await signUpViaApi(ownerPage.request, { email: uniqueEmail('owner') });
+  const doc = await ownerPage.request.post('/api/documents/upload', {
+    headers: { 'x-csrf-token': csrf },
+    multipart: {
+      name: 'Lease',
+      file: { name: 'lease.pdf', mimeType: 'application/pdf', buffer: await simplePdf(2) },
+    },
+  });
+  const sent = await ownerPage.request.post(`/api/documents/${(await doc.json()).id}/requests`, {
+    headers: { 'x-csrf-token': csrf },
+    data: {
+      recipients: [{ name: 'Rita Recipient', email: recipient, role: 'signer' }],
+      order: 'sequential',
+      requireCode: false,
+      fields: [
+        {
+          recipient: 0,
+          type: 'signature',
+          page: 1,
+          rect: { x: 72, y: 600, width: 180, height: 60 },
+          required: true,
+        },
+      ],
+    },
+  });
+  expect(sent.status()).toBe(201);
+  await owner.close();
+
+  const link = linkIn(await mailTo(recipient, 2), '/sign/');
+  await page.clock.install({ time: new Date('2026-01-01T10:00:00Z') });
+  await page.goto(link);
+  const next = page.getByRole('button', { name: signText.nextField });
+  await expect(next).toBeVisible();
+  expect((await page.request.get('/api/user')).status()).toBe(200);
+
+  await page.clock.fastForward('05:05');
+  await expect(page.getByText(m.inactivityText, { exact: true })).toBeVisible();
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+  await expect(page).toHaveURL(link);
+  await expect(next).toBeVisible();
+  await expect(page.getByText(m.notSignedIn)).toHaveCount(0);
 });
