@@ -137,6 +137,23 @@ test('at 390 px the account menu sits in the header bar and fits the screen', as
   await expect(mobile.getByRole('button', { name: /^Account menu/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Close menu' }).click();
 
+  // The documents' six status tabs are all in view, none over another.
+  await page.goto('/documents');
+  const tabs = page.getByRole('tablist').getByRole('tab');
+  await expect(tabs).toHaveCount(6);
+  const boxes = await tabs.evaluateAll((els) =>
+    els.map((el) => ({ ...el.getBoundingClientRect().toJSON(), fits: el.scrollWidth <= el.clientWidth })),
+  );
+  for (const [i, b] of boxes.entries()) {
+    expect(b.fits, `tab ${i + 1}'s label fits`).toBe(true);
+    expect(b.left).toBeGreaterThanOrEqual(0);
+    expect(b.right).toBeLessThanOrEqual(390);
+    for (const other of boxes.slice(i + 1))
+      expect(
+        b.right <= other.left || other.right <= b.left || b.bottom <= other.top || other.bottom <= b.top,
+      ).toBe(true);
+  }
+
   await signOut(page);
   await expect(accountMenuButton(page)).toHaveCount(0);
 });
