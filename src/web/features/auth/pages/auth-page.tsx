@@ -74,7 +74,11 @@ export default function AuthPage() {
   if (emailChange.confirming) return <LoadingState label={authText.emailChangeConfirming} showLabel />;
   if (isPending) return <LoadingState />;
   if (user) {
-    const to = emailChange.result?.ok ? '/settings' : signedInHere || loginLink.signedIn ? redirectTo : alreadyIn;
+    const to = emailChange.result?.ok
+      ? '/settings'
+      : signedInHere || loginLink.signedIn
+        ? redirectTo
+        : alreadyIn;
     return <Redirect to={to} replace />;
   }
 
