@@ -4,7 +4,15 @@ import { securityMessages as sm } from '../src/shared/accounts/security-messages
 import { stepAt, totpCode } from '../src/server/modules/accounts/totp.ts';
 import { authText } from '../src/web/features/auth/messages.ts';
 import { securityText } from '../src/web/features/settings/security-text.ts';
-import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, logInAsAdmin, signUpViaApi } from './support.ts';
+import {
+  accountMenuButton,
+  E2E_ADMIN,
+  E2E_CAPTCHA,
+  expectNoAxeViolations,
+  logInAsAdmin,
+  signOut,
+  signUpViaApi,
+} from './support.ts';
 
 /** Issue 14: two-factor sign-in with an authenticator app and with passkeys, as a person uses them. */
 const PASSWORD = 'Str0ng!Pass';
@@ -17,9 +25,10 @@ async function fillLogin(page: Page, email: string) {
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).first().click();
-  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+/** Signed in by the last step: the account menu is there and the page is the user's own area. */
+async function expectSignedIn(page: Page, landing = '/dashboard') {
+  await expect(accountMenuButton(page)).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === landing);
 }
 
 /** A code the server has not accepted yet: the next step's (within the ±1 window). */
@@ -49,7 +58,7 @@ test('set up the authenticator app, sign out, sign in with a code from it', asyn
   await expect(page.getByTestId('totp-status')).toHaveText(securityText.twoFactorOn);
   await expectNoAxeViolations(page);
 
-  await logOut(page);
+  await signOut(page);
   await page.goto('/auth');
   await fillLogin(page, email);
   await expect(page.getByRole('heading', { name: authText.secondStepTitle })).toBeFocused();
@@ -60,17 +69,18 @@ test('set up the authenticator app, sign out, sign in with a code from it', asyn
   await expect(page.getByRole('alert').filter({ hasText: sm.codeWrong })).toBeVisible();
   await page.getByLabel(authText.codeLabel).fill(freshCode(secret));
   await page.getByRole('button', { name: authText.verifySubmit }).click();
-  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+  await expectSignedIn(page);
   expect((await (await page.request.get('/api/user')).json()).email).toBe(email);
 
-  // the recovery-code path, keyboard only
-  await logOut(page);
-  await page.goto('/auth');
+  // the recovery-code path, keyboard only, back where a protected page sent the user
+  await signOut(page);
+  await page.goto('/my-signatures');
+  await expect(page).toHaveURL(/\/auth\?.*redirect=/);
   await fillLogin(page, email);
   await page.getByRole('button', { name: authText.useRecovery }).press('Enter');
   await page.getByLabel(authText.recoveryLabel).fill(text.trim().split('\n').pop()!);
   await page.getByLabel(authText.recoveryLabel).press('Enter');
-  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+  await expectSignedIn(page, '/my-signatures');
 });
 
 /** WebAuthn needs a domain: the app is reached (and its public URL set) as localhost here. */
@@ -129,20 +139,20 @@ test('register a passkey with a virtual authenticator, then sign in with it', as
     await expectNoAxeViolations(page);
 
     // without a password: "Sign in with a passkey"
-    await logOut(page);
+    await signOut(page);
     await page.goto('/auth');
     await page.getByRole('button', { name: authText.passkeySignIn }).click();
-    await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+    await expectSignedIn(page);
     expect((await (await page.request.get('/api/user')).json()).email).toBe(email);
 
     // as the second step after the password
-    await logOut(page);
+    await signOut(page);
     await page.goto('/auth');
     await fillLogin(page, email);
     await expect(page.getByRole('heading', { name: authText.secondStepTitle })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: authText.usePasskey }).click();
-    await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+    await expectSignedIn(page);
 
     await page.goto('/settings?tab=security');
     await expect(page.getByText(securityText.lastUsed)).toBeVisible();

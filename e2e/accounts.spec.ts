@@ -1,7 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accountMessages as m } from '../src/shared/accounts/messages.ts';
 import { authText } from '../src/web/features/auth/messages.ts';
-import { E2E_CAPTCHA, expectNoAxeViolations, linkIn, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
+import { sessionText } from '../src/web/lib/session/messages.ts';
+import {
+  accountMenuButton,
+  E2E_CAPTCHA,
+  expectNoAxeViolations,
+  linkIn,
+  mailTo,
+  signOut,
+  signUpViaApi,
+  uniqueEmail,
+} from './support.ts';
 
 const PASSWORD = 'Str0ng!Pass';
 
@@ -46,7 +56,7 @@ test('a visitor registers, verifies, edits the profile, changes and resets the p
   expect((await page.request.get('/api/user')).status()).toBe(401);
   await fillLogin(page, email, PASSWORD);
   await expect(page.getByText(m.loginOkTitle, { exact: true })).toBeVisible();
-  await expect(page.getByText(m.inactivityNotice)).toBeVisible();
+  await expect(page.getByText(sessionText.inactivityNotice(15))).toBeVisible();
 
   // profile
   await page.goto('/settings');
@@ -65,7 +75,7 @@ test('a visitor registers, verifies, edits the profile, changes and resets the p
   await expect(page.getByText('Login count')).toBeVisible();
 
   // log out, forget the password, reset it through the mailed link
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await signOut(page);
   await page.goto('/auth?tab=forgot-password');
   const forgot = page.getByRole('tabpanel', { name: 'Forgot Password' });
   await forgot.getByLabel('Email', { exact: true }).fill(email);
@@ -138,12 +148,12 @@ test('a one-time sign-in link from the mail signs the user in; a spent one says 
   });
   await page.goto(`/auth?signin=link&token=tok123&email=${encodeURIComponent(email)}`);
   await expect(page.getByText(m.loginOkTitle, { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(accountMenuButton(page)).toBeVisible();
   expect(sent).toEqual({ body: { token: 'tok123', email }, csrf: expect.any(String) });
   await page.unroute('**/api/login-link');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await signOut(page);
   await page.goto(`/auth?signin=link&token=spent&email=${encodeURIComponent(email)}`);
   await expect(page.getByRole('alert').filter({ hasText: m.loginLinkInvalid }).first()).toBeVisible();
   await expect(page).toHaveURL(/tab=login/);

@@ -161,7 +161,7 @@ test('delete asks first; revoke asks first and look-ups then say so', async ({ p
   await delCard.getByRole('button', { name: t.delete }).click();
   await confirmIn(page, m.deleteConfirm, t.cancel);
   await expect(delCard).toBeVisible();
-  await expect(delCard.getByRole('button', { name: t.view })).toBeFocused();
+  await expect(delCard.getByRole('button', { name: t.delete })).toBeFocused();
 
   await delCard.getByRole('button', { name: t.view }).click();
   await page.getByRole('dialog', { name: m.detailsTitle }).getByRole('button', { name: t.delete }).click();

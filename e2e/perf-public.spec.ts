@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { submitAdminLogin } from './support.ts';
+import { accountMenuButton, signOut, submitAdminLogin } from './support.ts';
 
 /** Console errors, page errors and CSP violations of a page, and the API calls it makes. */
 function watch(page: Page) {
@@ -54,12 +54,11 @@ test('a signed-out visitor of the home page makes no request for the current use
   await page.getByRole('link', { name: 'Get Started' }).click();
   await submitAdminLogin(page);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(accountMenuButton(page)).toBeVisible();
   expect(apiCalls).toContain('GET /api/user');
 
   // Logging out clears the cookie: the next load starts signed out without asking.
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await signOut(page);
   apiCalls.length = 0;
   await page.reload();
   await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
@@ -69,9 +68,8 @@ test('a signed-out visitor of the home page makes no request for the current use
   await page.goto('/auth');
   await submitAdminLogin(page);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await expect(accountMenuButton(page)).toBeVisible();
+  await signOut(page);
 });
 
 test('a session cookie the server no longer knows still gets the normal answer: signed out', async ({

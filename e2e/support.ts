@@ -46,7 +46,18 @@ export async function submitAdminLogin(page: Page) {
   await form.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
   await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+  await expect(accountMenuButton(page)).toBeVisible();
+}
+
+/** The signed-in user's menu button in the site header (whichever one this width shows). */
+export const accountMenuButton = (page: Page) =>
+  page.getByRole('button', { name: /^Account menu for / }).locator('visible=true');
+
+/** Signs out as a person does: the account menu, then Sign out. */
+export async function signOut(page: Page) {
+  await accountMenuButton(page).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).locator('visible=true').click();
+  await expect(accountMenuButton(page)).toHaveCount(0);
 }
 
 /** Signs the e2e admin in through /auth, as a person would. */

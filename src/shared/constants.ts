@@ -23,6 +23,13 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'inkproof_session';
 /** In the HTML the server sends to a request without a session cookie: nobody is signed in. */
 export const SESSION_META = { name: 'inkproof-session', none: 'none' } as const;
+/**
+ * The server's idle timeout in seconds, on the answers that start or keep a session (GET /api/user,
+ * log-in, keepalive): an admin may change it, and the browser must count what the server enforces.
+ */
+export const SESSION_TIMEOUT_HEADER = 'x-session-timeout';
+/** The `code` of a 401 because nobody is signed in (or the session ended), as 'csrf' marks a 403. */
+export const SIGNED_OUT_CODE = 'signed-out';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

@@ -155,6 +155,10 @@ function SiteArea() {
   return (
     <PublicLayout>
       <Switch>
+        {/* The signing screen without a document: the list to pick one from (part 2 §2.7). */}
+        <Route path="/sign-document">
+          <Redirect to="/documents" replace />
+        </Route>
         {siteRoutes.map(({ path, page: SitePage, access }) => (
           <Route key={path} path={path}>
             {access === 'protected' ? (

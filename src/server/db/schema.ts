@@ -203,6 +203,8 @@ export interface DocumentsTable {
   /** SHA-256 of the signed file, as stored and downloaded. */
   signed_sha256: string | null;
   signed_size: number | null;
+  /** Pages of the signed file (certificate or audit pages included); null before signing (0019). */
+  signed_page_count: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   signed_at: Timestamp | null;

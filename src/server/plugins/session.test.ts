@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
+import { SESSION_TIMEOUT_HEADER, SIGNED_OUT_CODE } from '#shared/constants.ts';
+import { defaultLimits } from '../lib/limits.ts';
 import { Agent } from '../test/agent.ts';
 import { testApp, type TestContext } from '../test/test-app.ts';
 
@@ -34,6 +36,29 @@ test('keep-alive from an active browser holds the session open', async () => {
     expect((await agent.post('/api/session/keepalive')).statusCode).toBe(204);
   }
   expect((await agent.get('/api/user')).statusCode).toBe(200);
+});
+
+test("the browser learns the server's idle timeout, and a lowered one ends sessions sooner", async () => {
+  const agent = await signedIn();
+  const user = await agent.get('/api/user');
+  expect(user.headers[SESSION_TIMEOUT_HEADER]).toBe(String(15 * 60));
+  await ctx.app.limitsStore.save({ ...defaultLimits(), sessionIdleMs: 5 * 60 * 1000 });
+  try {
+    const kept = await agent.post('/api/session/keepalive');
+    expect(kept.statusCode).toBe(204);
+    expect(kept.headers[SESSION_TIMEOUT_HEADER]).toBe(String(5 * 60));
+    expect((await agent.get('/api/user')).headers[SESSION_TIMEOUT_HEADER]).toBe(String(5 * 60));
+    ctx.clock.advance(5 * 60 * 1000 + 1000);
+    const gone = await agent.get('/api/user');
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json()).toEqual({ message: m.notSignedIn, code: SIGNED_OUT_CODE });
+    expect(gone.headers[SESSION_TIMEOUT_HEADER]).toBeUndefined();
+    const refused = await agent.get('/api/documents');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe(SIGNED_OUT_CODE);
+  } finally {
+    await ctx.app.limitsStore.save(defaultLimits());
+  }
 });
 
 test('a session ends after its absolute lifetime of 7 days, however active', async () => {

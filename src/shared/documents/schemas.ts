@@ -110,6 +110,8 @@ export interface DocumentSummary {
   sha256: string;
   signedSha256: string | null;
   signedSize: number | null;
+  /** Pages of the signed file: the original's and the signing certificate (a completed request's audit pages). */
+  signedPageCount: number | null;
   /** Whether a live (not revoked, not expired) share link exists. */
   shared: boolean;
   shareExpiresAt: string | null;

@@ -70,4 +70,16 @@ export interface PublicSignature {
   isRegisteredUser: boolean;
   /** A signature made through a signing request (issue 12): whose, masked, and on what. */
   signingRequest?: { signerEmail: string; documentName: string };
+  /**
+   * Only for a signature that is not public but signed documents: their certificate pages print
+   * its reference, so it verifies, with what those pages show beside it and never its image.
+   */
+  documentUse?: SignatureDocumentUse;
+}
+
+/** How a private signature was used: signed documents that print its reference. */
+export interface SignatureDocumentUse {
+  documents: number;
+  firstSignedAt: string;
+  lastSignedAt: string;
 }

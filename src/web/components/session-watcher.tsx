@@ -1,9 +1,27 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { useUser } from '#web/lib/session/get-user.ts';
 import { useInactivityLogout } from '#web/lib/session/use-inactivity-logout.ts';
 
-/** Runs the inactivity logout while someone is signed in. Renders nothing. */
+// Shown only in the last minute of an idle session: its code loads then, not with every page.
+const loadWarning = reloadingOnMissingChunk(() => import('#web/components/inactivity-warning.tsx'));
+const InactivityWarning = lazy(loadWarning);
+
+/** Runs the inactivity logout while someone is signed in, and shows its warning. */
 export function SessionWatcher() {
   const { data: user } = useUser();
-  useInactivityLogout(Boolean(user));
-  return null;
+  const { logoutAt, stay } = useInactivityLogout(user?.id);
+  const signedIn = Boolean(user);
+  // Fetched while signed in, so the warning can show even if the network is gone by then.
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = window.setTimeout(() => void loadWarning().catch(() => undefined), 5000);
+    return () => window.clearTimeout(timer);
+  }, [signedIn]);
+  if (logoutAt === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <InactivityWarning key={logoutAt} logoutAt={logoutAt} onStay={stay} />
+    </Suspense>
+  );
 }

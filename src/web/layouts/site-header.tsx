@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { LogoMark } from '#web/components/logo.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { site } from '#web/lib/site.ts';
-import { HeaderActions } from '#web/layouts/header-actions.tsx';
+import { HeaderAccountMenu, HeaderActions } from '#web/layouts/header-actions.tsx';
 import { isActive, mainNav } from '#web/layouts/nav-items.ts';
 
 function NavLinks({ stacked, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {
@@ -54,26 +54,29 @@ export function SiteHeader() {
         <div className="ml-auto hidden md:block">
           <HeaderActions />
         </div>
-        <button
-          type="button"
-          className="ml-auto rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpenAt(open ? null : location)}
-        >
-          {open ? (
-            <X aria-hidden="true" className="size-6" />
-          ) : (
-            <Menu aria-hidden="true" className="size-6" />
-          )}
-          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-        </button>
+        <div className="ml-auto flex items-center gap-1 md:hidden">
+          <HeaderAccountMenu />
+          <button
+            type="button"
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpenAt(open ? null : location)}
+          >
+            {open ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        </div>
       </div>
       <div id="mobile-menu" hidden={!open} className="border-t border-slate-200 px-4 py-4 md:hidden">
         <nav aria-label="Main mobile">
           <NavLinks stacked onNavigate={close} />
         </nav>
-        <div className="mt-4 border-t border-slate-200 pt-4">
+        <div className="mt-4 border-t border-slate-200 pt-4 empty:hidden">
           <HeaderActions stacked onNavigate={close} />
         </div>
       </div>

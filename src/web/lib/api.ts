@@ -1,6 +1,7 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-import { CSRF_HEADER } from '#shared/constants.ts';
+import { CSRF_HEADER, SIGNED_OUT_CODE } from '#shared/constants.ts';
 import { getCsrfToken, rememberCsrfFromBody, rememberCsrfFromResponse } from '#web/lib/csrf.ts';
+import { noteSessionTimeout } from '#web/lib/session/session-timeout.ts';
 
 /** A non-OK answer. `message` follows the spec: JSON message, else the text body, else the status text. */
 export class ApiError extends Error {
@@ -78,6 +79,32 @@ async function isCsrfRefusal(response: Response) {
   }
 }
 
+let signedOutListener: (() => void) | null = null;
+
+/**
+ * Told when the server answers 401 'signed-out' (the session it had ended, e.g. idle there): the
+ * session watcher then takes the user to sign in, instead of each page showing its own error.
+ */
+export function setSignedOutListener(listener: (() => void) | null) {
+  signedOutListener = listener;
+}
+
+/** For answers that did not come through apiFetch (the upload's XMLHttpRequest). */
+export function reportSignedOut(status: number, json: unknown) {
+  if (status === 401 && (json as { code?: unknown } | undefined)?.code === SIGNED_OUT_CODE)
+    signedOutListener?.();
+}
+
+function watchSession(response: Response) {
+  noteSessionTimeout(response);
+  if (response.status !== 401 || !signedOutListener) return;
+  response
+    .clone()
+    .json()
+    .then((json: unknown) => reportSignedOut(401, json))
+    .catch(() => undefined);
+}
+
 /**
  * Sends one request with the shared behaviour and returns the raw response; never throws for a status.
  * A visitor without a session has no token yet, and a stored one may belong to an expired session:
@@ -93,6 +120,7 @@ export async function apiFetch(method: string, path: string, options: FetchOptio
     response = await send(method, path, options);
     rememberCsrfFromResponse(response);
   }
+  watchSession(response);
   return response;
 }
 

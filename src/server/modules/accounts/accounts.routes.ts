@@ -13,11 +13,11 @@ import type { FastifyReply } from 'fastify';
 import type { App } from '#server/app-types.ts';
 import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
 import { deviceLabel } from '#shared/accounts/device.ts';
-import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireUser, signedOut } from '#server/plugins/auth.ts';
 import { endSession } from '#server/plugins/session.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { afterFirstStep, publicUserOf } from './sign-in.ts';
+import { afterFirstStep, publicUserOf, tellSessionTimeout } from './sign-in.ts';
 
 const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>
   reply.code(429).header('Retry-After', String(t.retryAfter)).send({ message, retryAfter: t.retryAfter });
@@ -25,7 +25,8 @@ const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>
 export function accountRoutes(app: App) {
   app.get('/api/user', async (req, reply) => {
     const user = req.session?.user;
-    if (!user) return reply.code(401).send({ message: m.notSignedIn });
+    if (!user) return signedOut(reply);
+    tellSessionTimeout(app, reply);
     return publicUserOf(app, user);
   });
 
@@ -83,7 +84,7 @@ export function accountRoutes(app: App) {
 
   app.post('/api/session/keepalive', { onRequest: requireUser }, async (req, reply) => {
     await app.sessions.touch(req.session!.id);
-    return reply.code(204).send();
+    return tellSessionTimeout(app, reply).code(204).send();
   });
 
   app.get('/api/verify-email', { schema: { querystring: tokenQuerySchema } }, async (req, reply) => {

@@ -1,5 +1,6 @@
 import type { PublicUser } from '#shared/accounts/schemas.ts';
 import type { TwoFactorRequired } from '#shared/accounts/security.ts';
+import { SESSION_TIMEOUT_HEADER } from '#shared/constants.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '#server/app-types.ts';
 import type { UserRow } from '#server/db/schema.ts';
@@ -19,6 +20,10 @@ export async function publicUserOf(app: App, user: UserRow): Promise<PublicUser>
   };
 }
 
+/** The idle timeout the server enforces now (admins change it), for the browser to count down. */
+export const tellSessionTimeout = (app: App, reply: FastifyReply) =>
+  reply.header(SESSION_TIMEOUT_HEADER, String(Math.round(app.limits.sessionIdleMs / 1000)));
+
 /** Signs in: counts the login, starts a fresh session, notes the device (mail if it is new). */
 export async function completeSignIn(
   app: App,
@@ -29,6 +34,7 @@ export async function completeSignIn(
 ): Promise<PublicUser> {
   const recorded = await app.accounts.recordLogin(user, req.ip, detail);
   await startSession(app, req, reply, user.id);
+  tellSessionTimeout(app, reply);
   await app.accountSecurity.signedInFrom(user, req.ip, req.headers['user-agent']);
   return publicUserOf(app, recorded);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
+import { SESSION_TIMEOUT_HEADER } from '#shared/constants.ts';
 import { defaultLimits } from '#server/lib/limits.ts';
 import { Agent } from '#server/test/agent.ts';
 import { testAppWithSmtp } from '#server/test/test-app.ts';
@@ -124,6 +125,8 @@ describe('signing in with a second step', () => {
     const res = await browser.post('/api/login/2fa', { code: `${code.slice(0, 3)} ${code.slice(3)}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().email).toBe(address);
+    // the browser counts the server's idle timeout from here, as after a one-step log-in
+    expect(res.headers[SESSION_TIMEOUT_HEADER]).toBe(String(limits.sessionIdleMs / 1000));
     expect((await browser.get('/api/user')).statusCode).toBe(200);
     expect(browser.cookies.has('inkproof_2fa')).toBe(false);
   });
@@ -135,6 +138,8 @@ describe('signing in with a second step', () => {
     const again = await (await pendingLogin(address)).post('/api/login/2fa', { code });
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(sm.codeWrong);
+    // a refused step is not an ended session: the page keeps the form instead of leaving for sign-in
+    expect(again.json().code).toBeUndefined();
   });
 
   test.each([-1, 1])('a code from a clock %i step(s) off still signs in', async (offset) => {

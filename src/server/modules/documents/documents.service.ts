@@ -23,7 +23,7 @@ import { signDocument, type SignOutcome } from './signing.ts';
 import { lockUserQuota, usedBytes } from './storage.ts';
 import { documentLogEntry } from '../seals/entries.ts';
 import { noTransparency, type TransparencyHook } from '../seals/hook.ts';
-import { activeContentOf, toDetail, toSummary, type ShareState } from './views.ts';
+import { activeContentOf, currentPageCount, toDetail, toSummary, type ShareState } from './views.ts';
 
 export type OverQuota = { kind: 'over-quota' } & StorageUsage;
 export type UploadResult = { kind: 'ok'; document: DocumentSummary } | Refusal | OverQuota;
@@ -284,7 +284,7 @@ export class DocumentsService {
       status: row.status,
       originalFilename: row.original_filename,
       size: row.signed_at ? row.signed_size! : row.size,
-      pageCount: row.page_count,
+      pageCount: currentPageCount(row),
       createdAt: row.created_at,
       signedAt: row.signed_at,
       reference: row.reference,

@@ -163,6 +163,7 @@ export async function signDocument(
             reference,
             signed_sha256: result.signedSha256,
             signed_size: signedBytes.length,
+            signed_page_count: result.pageCount,
             signed_at: signedAt,
             updated_at: signedAt,
             // What the signed revision dropped; also fills in files uploaded before the check.

@@ -12,6 +12,10 @@ export interface ShareState {
   shareExpiresAt: string | null;
 }
 
+/** Pages of the file the owner now gets: the signed one (certificate or audit pages added), once signed. */
+export const currentPageCount = (d: Pick<DocumentRow, 'page_count' | 'signed_page_count'>) =>
+  d.signed_page_count ?? d.page_count;
+
 export function toSummary(d: DocumentRow, share: ShareState): DocumentSummary {
   const signed = d.signed_at !== null;
   return {
@@ -37,6 +41,7 @@ export function toSummary(d: DocumentRow, share: ShareState): DocumentSummary {
     sha256: d.sha256,
     signedSha256: d.signed_sha256,
     signedSize: d.signed_size,
+    signedPageCount: d.signed_page_count,
     shared: share.shared,
     shareExpiresAt: share.shareExpiresAt,
     activeContent: activeContentOf(d),

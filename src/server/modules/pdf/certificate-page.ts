@@ -1,5 +1,6 @@
 import { ops, PdfArray, PdfNumber, type PDF, type PDFPage, type PdfDict } from '@libpdf/core';
 import { appendContent } from './content.ts';
+import { pageGeometry } from './page-geometry.ts';
 import { qrModules } from './stamp.ts';
 import type { PdfText } from './pdf-text.ts';
 import { fitLine, wrapLines, type Line, type Operator } from './text.ts';
@@ -21,8 +22,9 @@ export interface CertificateInfo {
   certificateSubject: string;
 }
 
-const W = 595.28;
-const H = 841.89;
+const A4 = { width: 595.28, height: 841.89 };
+/** Below this the page's text would not fit; larger papers (Legal, A3) only get more margin. */
+const MIN_PAPER = { width: 540, height: 720 };
 const M = 56;
 type Colour = [number, number, number];
 const ink: Colour = [0.1, 0.1, 0.15];
@@ -48,11 +50,26 @@ export function appendPage(pdf: PDF, width: number, height: number): PDFPage {
 }
 
 /**
+ * The paper of the document's last page as displayed, upright (a Letter file gets a Letter
+ * certificate); A4 when that page is too small for the certificate or absurdly large.
+ */
+function paperOf(pdf: PDF): { width: number; height: number } {
+  const last = pdf.getPage(pdf.getPageCount() - 1);
+  if (!last) return A4;
+  const g = pageGeometry(pdf, last);
+  const width = Math.min(g.width, g.height);
+  const height = Math.max(g.width, g.height);
+  if (width < MIN_PAPER.width || height < MIN_PAPER.height || height > 14_400) return A4;
+  return { width, height };
+}
+
+/**
  * The last page: what was signed, by whom, when, and how to check it. The file's own hash cannot
  * be printed inside the file, so the page states the two hashes that are true of its prefixes and
  * points to the server for the whole file.
  */
 export function addCertificatePage(pdf: PDF, writer: PdfText, info: CertificateInfo): PDFPage {
+  const { width: W, height: H } = paperOf(pdf);
   const page = appendPage(pdf, W, H);
   let y = H - M;
   const out: Operator[] = [ops.pushGraphicsState(), ops.beginText()];

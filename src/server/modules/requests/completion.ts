@@ -129,6 +129,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
             reference,
             signed_sha256: sealed.sha256,
             signed_size: bytes.length,
+            signed_page_count: sealed.pageCount,
             signed_at: at,
             updated_at: at,
           })

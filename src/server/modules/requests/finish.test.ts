@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
@@ -228,6 +229,11 @@ describe('a server dying during a finish', () => {
     expect((await state(ctx.app, request.id)).request.status).toBe('completed');
     const doc = (await o.agent.get(`/api/documents/${docId}`)).json();
     expect(doc.status).toBe('completed');
+    // The documents list and detail give the sealed file's pages: the signed ones and the audit trail.
+    const sealed = await getBytes(ctx.app, o.agent, `/api/documents/${docId}/download`);
+    const pages = (await PDFDocument.load(sealed.bytes)).getPageCount();
+    expect(pages).toBeGreaterThan(doc.pageCount);
+    expect(doc.signedPageCount).toBe(pages);
     // Running the job again changes nothing.
     await ctx.app.requests.deps.scheduler.schedule(
       'requests.complete',

@@ -150,11 +150,64 @@ export class VerificationService {
   }
 
   async byReference(reference: string): Promise<LookupResult> {
-    return this.toResult(await this.byRef([reference.trim().toUpperCase()]));
+    const row = await this.byRef([reference.trim().toUpperCase()]);
+    return row && Number(row.is_public) !== 1 ? this.privateResult(row) : this.toResult(row);
   }
 
   async byId(id: number): Promise<LookupResult> {
-    return this.toResult(await this.byIdQuery([id]));
+    const row = await this.byIdQuery([id]);
+    return row && Number(row.is_public) !== 1 ? this.privateResult(row) : this.toResult(row);
+  }
+
+  /**
+   * A private signature stays hidden, unless it signed documents: their certificate pages print its
+   * reference, so it must verify. The answer carries what those pages show beside it (the signer's
+   * name as printed, when it signed), never the image or reference data, and no document names:
+   * the document is checked by its own reference or file, printed on the same page.
+   */
+  private async privateResult(row: Row): Promise<LookupResult> {
+    if (row.user_id === null || row.purged_at) return { kind: 'missing' };
+    const use = await this.documentUse(row.user_id, row.id);
+    if (!use) return { kind: 'missing' };
+    if (row.revoked_at) return { kind: 'revoked', revokedAt: row.revoked_at };
+    this.countLookup(row.id);
+    return {
+      kind: 'ok',
+      signature: {
+        id: row.id,
+        signerName: use.signerName,
+        createdAt: row.created_at,
+        expiresAt: null,
+        additionalData: '',
+        referenceNumber: row.reference_number,
+        signatureData: '',
+        isRegisteredUser: true,
+        documentUse: { documents: use.documents, firstSignedAt: use.first, lastSignedAt: use.last },
+      },
+    };
+  }
+
+  /** Through the owner's documents (indexed by owner), so no scan of every placement is needed. */
+  private async documentUse(ownerId: number, signatureId: number) {
+    const placements = this.db
+      .selectFrom('document_signatures as ds')
+      .innerJoin('documents as d', 'd.id', 'ds.document_id')
+      .where('d.user_id', '=', ownerId)
+      .where('d.signed_at', 'is not', null)
+      .where('ds.signature_id', '=', signatureId);
+    const [counts, latest] = await Promise.all([
+      placements
+        .select((eb) => [
+          eb.fn.count<number | string>('ds.document_id').distinct().as('documents'),
+          eb.fn.min('ds.signed_at').as('first'),
+          eb.fn.max('ds.signed_at').as('last'),
+        ])
+        .executeTakeFirst(),
+      placements.select('ds.signer_name').orderBy('ds.signed_at', 'desc').limit(1).executeTakeFirst(),
+    ]);
+    const documents = Number(counts?.documents ?? 0);
+    if (!documents || !latest || !counts?.first || !counts.last) return null;
+    return { documents, first: counts.first, last: counts.last, signerName: latest.signer_name };
   }
 
   private toResult(row: Row | undefined): LookupResult {

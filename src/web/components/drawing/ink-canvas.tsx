@@ -10,17 +10,24 @@ interface InkCanvasProps {
   testId: string;
   /** Aspect ratio and maximum width of the displayed canvas. */
   className: string;
+  /** Classes of the frame around the canvas (e.g. its maximum width, borders included). */
+  frameClassName?: string;
 }
 
 /** The framed drawing canvas of a pad, with its hint read out as the canvas's description. */
-export function InkCanvas({ ref, pad, label, hint, testId, className }: InkCanvasProps) {
+export function InkCanvas({ ref, pad, label, hint, testId, className, frameClassName }: InkCanvasProps) {
   const hintId = useId();
   return (
     <>
       <p id={hintId} className="text-sm text-slate-700">
         {hint}
       </p>
-      <div className="overflow-hidden rounded-xl border-2 border-dashed border-slate-300 bg-white">
+      <div
+        className={cn(
+          'overflow-hidden rounded-xl border-2 border-dashed border-slate-300 bg-white',
+          frameClassName,
+        )}
+      >
         <canvas
           ref={ref}
           width={pad.width}

@@ -16,7 +16,7 @@ interface ConfirmDialogProps {
   pending?: boolean;
   /** The failure of the last attempt, already put in words by the feature. */
   error?: ReactNode;
-  /** Where focus goes when the dialog closes (the opener may be gone, such as a closed dialog's button). */
+  /** Where focus goes when the dialog closes and its opener is gone (such as a closed dialog's button). */
   returnFocus?: () => void;
   children?: ReactNode;
 }
@@ -42,11 +42,7 @@ export function ConfirmDialog({
         size="sm"
         title={title}
         description={description}
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus) return;
-          event.preventDefault();
-          returnFocus();
-        }}
+        fallbackFocus={returnFocus}
       >
         {children}
         {error ? (

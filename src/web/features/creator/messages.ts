@@ -36,6 +36,8 @@ export const creatorText = {
   previewTitle: 'Your signature with its QR code',
   previewSignatureAlt: (name: string) => (name ? `Signature of ${name}` : 'Your signature'),
   qrLabel: 'QR code that opens the verification page for this signature',
+  // The name is there: what stops the QR code is the reference typed in the Create tab.
+  fixReferenceForQr: 'Fix the reference number to generate QR code',
   captionSigner: 'Signed by:',
   captionDate: 'Date:',
   captionReference: 'Reference:',

@@ -3,27 +3,20 @@ export const dashboardText = {
   title: 'Dashboard',
   welcome: (name: string | null) => (name ? `Welcome back, ${name}.` : 'Welcome back.'),
   lead: 'Your documents at a glance, and where to pick up.',
-  appNav: 'Document app',
-  topNav: 'Dashboard sections',
-  menuToggle: 'Menu',
-  // sidebar (part 1 §2)
-  navHome: 'Home',
-  navDashboard: 'Dashboard',
-  navDocuments: 'Documents',
+  // the rest of the document app (part 1 §2's sidebar; the header's account menu has the others)
+  moreTitle: 'More in your workspace',
   navTemplates: 'Templates',
-  navSignatures: 'My Signatures',
+  templatesText: 'Reusable documents: coming soon.',
   navTeam: 'Team Members',
-  navSettings: 'Settings',
+  teamText: 'Signing together: coming soon.',
   navSupport: 'Support',
-  // top bar
+  supportText: 'Answers and a way to reach us.',
+  // the notification badge
   notifications: (n: number) =>
     n === 0
       ? 'No documents awaiting your signature'
       : `${n} document${n === 1 ? '' : 's'} awaiting your signature`,
-  userMenu: (name: string) => `Account menu for ${name}`,
-  profile: 'Profile',
-  accountSettings: 'Account Settings',
-  signOut: 'Sign Out',
+  notificationsLoading: 'Documents awaiting your signature',
   // quick actions
   quickActions: 'Quick actions',
   uploadNew: 'Upload New Document',

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { accountMessages } from '#shared/accounts/messages.ts';
 import { clearSession } from '#web/lib/session/clear-session.ts';
+import { dropKeptWork } from '#web/lib/session/kept-work.ts';
 import { logout } from '#web/lib/session/logout-request.ts';
 import { toast } from '#web/lib/toast.ts';
 
@@ -11,6 +12,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
+      dropKeptWork();
       clearSession(queryClient);
       toast({ title: accountMessages.logoutOkTitle, description: accountMessages.loggedOut });
       navigate('/');

@@ -1,70 +1,77 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { INACTIVITY_CHECK_INTERVAL_MS, INACTIVITY_TIMEOUT_MS } from '#shared/constants.ts';
+import { setSignedOutListener } from '#web/lib/api.ts';
 import { clearSession } from '#web/lib/session/clear-session.ts';
 import { hideInactivityNotice } from '#web/lib/session/inactivity-notice.ts';
-import { keepalive } from '#web/lib/session/keepalive.ts';
+import { startInactivityTimer } from '#web/lib/session/inactivity-timer.ts';
+import { keepWork } from '#web/lib/session/kept-work.ts';
 import { logout } from '#web/lib/session/logout-request.ts';
 import { toast } from '#web/lib/toast.ts';
 
-const ACTIVITY_EVENTS = [
-  'mousedown',
-  'mousemove',
-  'keypress',
-  'scroll',
-  'touchstart',
-  'click',
-  'keydown',
-  'wheel',
-];
+/**
+ * Pages a link's token opens (a recipient's signing page, a shared document): they need no session,
+ * so its end leaves the visitor there, work and all, instead of sending them to sign in.
+ */
+const TOKEN_PAGE = /^\/(sign|shared)\/[^/]+\/?$/;
+
+interface Ending {
+  queryClient: QueryClient;
+  navigate: (to: string) => void;
+  userId: number;
+  /** Whether the server still holds the session (the browser's own timer ran out). */
+  tellServer: boolean;
+}
 
 /**
- * Logs a signed-in user out after INACTIVITY_TIMEOUT_MS without activity (checked every minute).
- * The server measures idleness from the last request, so a minute with activity sends a keepalive.
- * Date.now() and setInterval keep this drivable by a fake clock in browser tests.
+ * The end of a session nobody used: the page's unsent work is kept for later, the user goes to
+ * sign in (and comes back here after), and the toast says why.
  */
-export function useInactivityLogout(signedIn: boolean) {
+async function endForInactivity({ queryClient, navigate, userId, tellServer }: Ending) {
+  keepWork(userId);
+  const logoutDone = tellServer ? logout().catch(() => undefined) : undefined;
+  // The account texts are only needed here, so they stay out of the first page load.
+  const [{ accountMessages }] = await Promise.all([import('#shared/accounts/messages.ts'), logoutDone]);
+  clearSession(queryClient);
+  hideInactivityNotice();
+  const { pathname, search } = window.location;
+  if (!pathname.startsWith('/auth') && !TOKEN_PAGE.test(pathname))
+    navigate(`/auth?redirect=${encodeURIComponent(pathname + search)}`);
+  toast({ title: accountMessages.inactivityTitle, description: accountMessages.inactivityText });
+}
+
+/**
+ * Logs a signed-in user out after the server's idle timeout without activity, with a warning and
+ * a countdown the last minute before; a 401 saying the server already ended the session does the
+ * same at once. Returns the warning's state and its two answers.
+ */
+export function useInactivityLogout(userId: number | undefined) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const [logoutAt, setLogoutAt] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof startInactivityTimer> | null>(null);
 
   useEffect(() => {
-    if (!signedIn) return;
-    let lastActivity = Date.now();
-    let activeSinceCheck = false;
-    const onActivity = () => {
-      lastActivity = Date.now();
-      activeSinceCheck = true;
+    if (userId === undefined) return;
+    let ended = false;
+    const end = (reason: 'idle' | 'server') => {
+      if (ended) return;
+      ended = true;
+      current.stop();
+      setLogoutAt(null);
+      void endForInactivity({ queryClient, navigate, userId, tellServer: reason === 'idle' });
     };
-    const listenerOptions = { capture: true, passive: true } as const;
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, listenerOptions);
-
-    const endSession = () => {
-      clearSession(queryClient);
-      hideInactivityNotice();
-      navigate('/auth');
-    };
-
-    const check = async () => {
-      if (Date.now() - lastActivity >= INACTIVITY_TIMEOUT_MS) {
-        window.clearInterval(interval);
-        await logout().catch(() => undefined);
-        // The account texts are only needed here, so they stay out of the first page load.
-        const { accountMessages } = await import('#shared/accounts/messages.ts');
-        endSession();
-        toast({ title: accountMessages.inactivityTitle, description: accountMessages.inactivityText });
-        return;
-      }
-      if (!activeSinceCheck) return;
-      activeSinceCheck = false;
-      const result = await keepalive().catch(() => ({ signedOut: false }));
-      if (result.signedOut) endSession();
-    };
-    const interval = window.setInterval(() => void check(), INACTIVITY_CHECK_INTERVAL_MS);
-
+    const current = startInactivityTimer({ onWarning: setLogoutAt, onExpired: end });
+    timer.current = current;
+    setSignedOutListener(() => end('server'));
     return () => {
-      window.clearInterval(interval);
-      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, listenerOptions);
+      current.stop();
+      timer.current = null;
+      setSignedOutListener(null);
+      setLogoutAt(null);
     };
-  }, [signedIn, queryClient, navigate]);
+  }, [userId, queryClient, navigate]);
+
+  const stay = useCallback(() => void timer.current?.stay(), []);
+  return { logoutAt, stay };
 }

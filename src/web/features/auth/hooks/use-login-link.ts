@@ -66,6 +66,7 @@ export function useLoginLink(params: LoginLinkParams | null, onFailed: () => voi
   return {
     error: outcome === null || outcome === 'ok' ? null : outcome,
     signingIn: Boolean(token && email) && outcome === null,
+    signedIn: outcome === 'ok',
     secondStep,
     clearSecondStep: () => setSecondStep(null),
   };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -34,7 +35,11 @@ export default function AuthPage() {
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const tab = parseAuthTab(params.get('tab'));
-  const redirectTo = safeRedirect(params.get('redirect'));
+  // Signing in leads to the user's own area, or back where a protected page (or the end of an
+  // idle session) sent them; a signed-in visitor who opens /auth goes home (part 1 §2).
+  const redirectTo = safeRedirect(params.get('redirect'), '/dashboard');
+  const alreadyIn = safeRedirect(params.get('redirect'));
+  const [signedInHere, setSignedInHere] = useState(false);
   const { data: user, isPending } = useUser();
 
   const authUrl = (next: AuthTab, keep: Record<string, string> = {}) => {
@@ -49,7 +54,7 @@ export default function AuthPage() {
   const verification = useEmailVerification(readVerification(params), {
     onDone: (result, signedIn) => {
       const pending = readVerification(params);
-      if (signedIn) navigate('/', { replace: true });
+      if (signedIn) navigate(alreadyIn, { replace: true });
       else if (result.finishSignUp && pending)
         navigate(authUrl('login', { signup: pending.token, email: pending.email }), { replace: true });
       else navigate(authUrl(result.ok ? 'login' : tab), { replace: true });
@@ -68,9 +73,19 @@ export default function AuthPage() {
   if (loginLink.signingIn) return <LoadingState label={authText.signingIn} showLabel />;
   if (emailChange.confirming) return <LoadingState label={authText.emailChangeConfirming} showLabel />;
   if (isPending) return <LoadingState />;
-  if (user) return <Redirect to={emailChange.result?.ok ? '/settings' : redirectTo} replace />;
+  if (user) {
+    const to = emailChange.result?.ok
+      ? '/settings'
+      : signedInHere || loginLink.signedIn
+        ? redirectTo
+        : alreadyIn;
+    return <Redirect to={to} replace />;
+  }
 
-  const goHome = () => navigate(redirectTo);
+  const goHome = () => {
+    setSignedInHere(true);
+    navigate(redirectTo);
+  };
   const linkSecondStep = loginLink.secondStep;
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:py-16">
@@ -93,7 +108,7 @@ export default function AuthPage() {
             {loginLink.error}
           </Alert>
         ) : null}
-        <Card className="mt-6">
+        <Card className="mt-6" data-form-top>
           <CardContent>
             <Tabs value={tab} onValueChange={selectTab}>
               <TabsList aria-label="Account actions">

@@ -54,7 +54,9 @@ function FontOption({
       <span className="text-xs font-medium text-slate-700">{font.family}</span>
       <span
         aria-hidden="true"
-        className="truncate text-2xl leading-tight text-slate-900"
+        // Script faces reach past their box (Homemade Apple's capitals start left of it): the
+        // padding gives them room inside the clip that truncation needs.
+        className="-mx-2 truncate px-2 py-1 text-2xl leading-normal text-slate-900"
         style={ready ? { fontFamily: fontStack(font) } : undefined}
       >
         {sample || font.family}

@@ -7,7 +7,8 @@ import { QrCode } from './qr-code.tsx';
 
 /** The signature, its QR code and caption, laid out as the combined download is. */
 export function SignaturePreview() {
-  const { view, host } = useCreator();
+  const { view, host, referenceError, download } = useCreator();
+  const qrMissing = view.name && referenceError && !download.active ? t.fixReferenceForQr : m.addNameForQr;
   const src = view.signature ? signatureImage(view.signature) : '';
   return (
     <figure className="rounded-xl border border-slate-200 bg-white p-2.5" data-testid="combined-preview">
@@ -22,8 +23,11 @@ export function SignaturePreview() {
         {view.qrUrl ? (
           <QrCode url={view.qrUrl} />
         ) : (
-          <p className="grid size-[100px] shrink-0 place-items-center rounded border border-dashed border-slate-300 p-2 text-center text-xs text-slate-600 sm:size-[130px]">
-            {m.addNameForQr}
+          <p
+            className="grid size-[100px] shrink-0 place-items-center rounded border border-dashed border-slate-300 p-2 text-center text-xs text-slate-600 sm:size-[130px]"
+            data-testid="qr-missing"
+          >
+            {qrMissing}
           </p>
         )}
       </div>

@@ -34,6 +34,7 @@ export function TypeSignature() {
   }, [s.text, font, s.fontSize, s.color]);
 
   const blank = !s.text.trim();
+  const drawn = blank ? null : c.typed;
   const shrunk = c.typed && c.typed.fontSize < s.fontSize ? t.shrunk(c.typed.fontSize) : '';
   return (
     <div className="space-y-4">
@@ -56,7 +57,8 @@ export function TypeSignature() {
           width={PAD.width}
           height={PAD.height}
           role="img"
-          aria-label={blank ? m.typeHint : t.typedCanvasLabel(s.text.trim(), font.family)}
+          // What the canvas shows, not what was just asked for: a new font is drawn once its file is in.
+          aria-label={drawn ? t.typedCanvasLabel(drawn.text, drawn.font.family) : m.typeHint}
           data-testid="typed-signature"
           className="block aspect-[12/5] w-full"
         />

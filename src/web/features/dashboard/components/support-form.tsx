@@ -12,6 +12,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useUser } from '#web/lib/session/get-user.ts';
+import { useKeptForm } from '#web/lib/session/kept-work.ts';
 import { useSendSupportMessage } from '../api/send-support-message.ts';
 import { supportText as t } from '../support-messages.ts';
 
@@ -25,6 +26,8 @@ export function SupportForm() {
     resolver: zodResolver(supportMessageSchema),
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
+
+  useKeptForm('support', form);
 
   // A signed-in visitor need not type what we know; whatever they typed already stays.
   useEffect(() => {

@@ -2,11 +2,13 @@ import { PageHeading } from '#web/components/page-heading.tsx';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { useUser } from '#web/lib/session/get-user.ts';
 import { useDashboardDocuments } from '../api/get-documents.ts';
+import { AwaitingLink } from '../components/awaiting-link.tsx';
 import { DashboardShell } from '../components/dashboard-shell.tsx';
+import { MoreLinks } from '../components/more-links.tsx';
 import { QuickActions } from '../components/quick-actions.tsx';
 import { RecentDocuments } from '../components/recent-documents.tsx';
 import { StatusCounts } from '../components/status-counts.tsx';
-import { countByStatus, recentDocuments } from '../lib/counts.ts';
+import { awaitingSignature, countByStatus, recentDocuments } from '../lib/counts.ts';
 import { dashboardText as t } from '../messages.ts';
 
 /** /dashboard: the document app's overview (part 1 §2, "Separate document-app screens"). */
@@ -17,7 +19,10 @@ export default function DashboardPage() {
   const list = docs.data ?? null;
   return (
     <DashboardShell>
-      <PageHeading title={t.title} lead={`${t.welcome(user?.name ?? null)} ${t.lead}`} />
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <PageHeading title={t.title} lead={`${t.welcome(user?.name ?? null)} ${t.lead}`} />
+        <AwaitingLink count={list ? awaitingSignature(list) : null} />
+      </div>
       <QuickActions />
       <StatusCounts
         counts={list ? countByStatus(list) : null}
@@ -25,6 +30,7 @@ export default function DashboardPage() {
         onRetry={() => void docs.refetch()}
       />
       <RecentDocuments docs={list ? recentDocuments(list) : docs.isError ? [] : null} />
+      <MoreLinks />
     </DashboardShell>
   );
 }

@@ -1,6 +1,6 @@
 import type { DocumentSummary } from '#shared/documents/schemas.ts';
 import { CSRF_HEADER } from '#shared/constants.ts';
-import { ApiError, apiFetch, discardBody } from '#web/lib/api.ts';
+import { ApiError, apiFetch, discardBody, reportSignedOut } from '#web/lib/api.ts';
 import { getCsrfToken, storeCsrfToken } from '#web/lib/csrf.ts';
 
 export interface UploadOptions {
@@ -81,6 +81,7 @@ export async function uploadDocument(
     json = parse(answer.text);
   }
   if (answer.status >= 200 && answer.status < 300) return json as DocumentSummary;
+  reportSignedOut(answer.status, json);
   const message = (json as { message?: unknown } | undefined)?.message;
   throw new ApiError(
     typeof message === 'string' && message ? message : answer.text.trim() || answer.statusText,

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import type { useDocumentActions } from '../hooks/use-document-actions.tsx';
 import { formatDate } from '../lib/format.ts';
-import { canSign } from '../lib/status.ts';
+import { canSign, currentFile } from '../lib/status.ts';
 import { documentsText as t } from '../messages.ts';
 import { DocumentMenu } from './document-menu.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -28,7 +28,7 @@ export function DocumentCard({ doc, actions }: { doc: DocumentSummary; actions: 
             </Link>
           </h2>
           <p className="text-sm text-slate-600">
-            {t.createdOn(formatDate(doc.createdAt))} · {t.pages(doc.pageCount)}
+            {t.createdOn(formatDate(doc.createdAt))} · {t.pages(currentFile(doc).pages)}
           </p>
         </div>
         <DocumentMenu doc={doc} actions={actions} />

@@ -7,6 +7,7 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { formatBytes, formatDate, formatDateTime, formatLongUsDate } from '../lib/format.ts';
 import { documentsText as t } from '../messages.ts';
+import { currentFile } from '../lib/status.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -33,7 +34,7 @@ export function DocumentInfoCard({ doc }: { doc: DocumentDetail }) {
         <Row label={m.fieldFileName}>{doc.originalFilename}</Row>
         <Row label={m.fieldType}>{doc.mimeType}</Row>
         <Row label={t.fieldSize}>
-          {formatBytes(doc.size)} · {t.pages(doc.pageCount)}
+          {formatBytes(currentFile(doc).size)} · {t.pages(currentFile(doc).pages)}
         </Row>
         {doc.shared ? (
           <Row label={t.fieldSharing}>{t.sharedUntil(formatDate(doc.shareExpiresAt))}</Row>

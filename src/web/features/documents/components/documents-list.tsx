@@ -70,10 +70,8 @@ export function DocumentsList({ onUpload }: { onUpload: () => void }) {
 
   return (
     <Tabs value={tab} onValueChange={setTab} className="space-y-4">
-      <TabsList
-        aria-label={t.tabsLabel}
-        className="flex overflow-x-auto sm:grid sm:max-w-2xl [&>*]:shrink-0 [&>*]:px-3"
-      >
+      {/* Six tabs do not fit one row of a phone: two rows of three there, every one in view. */}
+      <TabsList aria-label={t.tabsLabel} className="max-sm:grid-flow-row max-sm:grid-cols-3 sm:max-w-2xl">
         {TABS.map((value) => (
           <TabsTrigger key={value} value={value}>
             {tabLabels[value]}

@@ -54,7 +54,7 @@ export function SavedSignatures({ page, selectedId, disabled, onPick }: SavedSig
                   selectedId === s.id ? 'border-ink-700 ring-2 ring-ink-600' : 'border-slate-300',
                 )}
               >
-                <img src={s.signatureData} alt="" className="max-h-full max-w-full object-contain" />
+                <img src={s.signatureData} alt="" className="absolute inset-0 size-full object-contain p-2" />
                 {s.isDefault ? (
                   <Badge tone="info" className="absolute top-1 right-1">
                     {m.defaultBadge}

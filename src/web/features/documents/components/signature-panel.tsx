@@ -7,6 +7,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useKeptWork } from '#web/lib/session/kept-work.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useSaveSigningSignature } from '../api/save-signing-signature.ts';
 import { strokesToPng, type Stroke } from '#web/components/drawing/pad-strokes.ts';
@@ -29,6 +30,7 @@ export function SignaturePanel({ page, disabled, onChoose }: SignaturePanelProps
   const [isDefault, setIsDefault] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const save = useSaveSigningSignature();
+  useKeptWork<Stroke[]>('signing-pad', () => (strokes.length ? strokes : null), setStrokes);
 
   const choose = (signature: OwnSignature) => {
     setSelectedId(signature.id);

@@ -23,7 +23,9 @@ export function SigningPad({ strokes, onChange, disabled }: SigningPadProps) {
         label={t.padLabel}
         hint={t.padHint}
         testId="signing-pad"
-        className="aspect-[2/1] max-w-[400px]"
+        // 400x200 CSS pixels where there is room (part 2 §2.7), scaled down on narrower screens.
+        className="aspect-[2/1]"
+        frameClassName="max-w-[404px]"
       />
       <Button variant="secondary" size="sm" onClick={clear} disabled={disabled || strokes.length === 0}>
         <Eraser aria-hidden="true" className="size-4" />

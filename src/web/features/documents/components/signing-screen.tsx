@@ -7,12 +7,13 @@ import type { OwnSignature } from '#shared/signatures/schemas.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { LoadingState, Spinner } from '#web/components/ui/spinner.tsx';
+import { useKeptWork } from '#web/lib/session/kept-work.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useSignDocument } from '../api/sign-document.ts';
 import { usePageSize } from '#web/lib/pdf/use-page-size.ts';
 import { usePdfDocument } from '#web/lib/pdf/use-pdf-document.ts';
 import { usePlacements } from '../hooks/use-placements.ts';
-import { toPosition } from '../lib/placement.ts';
+import { toPosition, type Placement } from '../lib/placement.ts';
 import { signingText as t } from '../signing-messages.ts';
 import { SignaturePanel } from './signature-panel.tsx';
 import { SigningWorkspace } from './signing-workspace.tsx';
@@ -33,6 +34,16 @@ function Workbench({ doc, pdf }: { doc: DocumentDetail; pdf: PDFDocumentProxy })
   const [failure, setFailure] = useState<string | null>(null);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const placed = placements.placements;
+  // Placed signatures outlive an automatic logout: they are back after signing in again.
+  useKeptWork<{ page: number; placements: Placement[] }>(
+    'placements',
+    () => (placed.length ? { page, placements: placed } : null),
+    (kept) => {
+      if (!Array.isArray(kept.placements)) return;
+      placements.restore(kept.placements);
+      if (kept.page >= 1 && kept.page <= pdf.numPages) setPage(kept.page);
+    },
+  );
 
   const choose = (signature: OwnSignature) => {
     if (pageSize) setFocusKey(placements.place(signature, page, pageSize));
@@ -82,7 +93,8 @@ function Workbench({ doc, pdf }: { doc: DocumentDetail; pdf: PDFDocumentProxy })
           {failure}
         </Alert>
       ) : null}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* The side column fits the 400x200 pad: 400 + its 2 px borders, the card's padding and border. */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_27.875rem]">
         <SigningWorkspace
           doc={pdf}
           page={page}

@@ -38,6 +38,11 @@ export function usePlacements() {
     resizeTo: (key: string, width: number, height: number) =>
       update(key, (p) => resizeWithin(p, width, height, p.pageSize)),
     remove: (key: string) => setPlacements((list) => list.filter((p) => p.key !== key)),
+    /** Puts back placements kept when the session ended (lib/session/kept-work.ts). */
+    restore(kept: Placement[]) {
+      for (const p of kept) counter.current = Math.max(counter.current, Number(p.key.split('-')[1]) || 0);
+      setPlacements(kept);
+    },
   };
 }
 

@@ -25,10 +25,17 @@ export function useUpload(onDone: (doc: DocumentSummary) => void) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
+  // The failure's toast belongs to that file: it goes when another file is chosen or the dialog closes.
+  const failureToast = useRef<{ dismiss: () => void } | null>(null);
+  const dismissFailure = () => {
+    failureToast.current?.dismiss();
+    failureToast.current = null;
+  };
 
   useEffect(() => () => controller.current?.abort(), []);
 
   async function start(name: string, file: File) {
+    dismissFailure();
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
@@ -50,7 +57,7 @@ export function useUpload(onDone: (doc: DocumentSummary) => void) {
       if (isAbortError(error)) return;
       const message = failureText(error);
       setState({ kind: 'failed', message });
-      toast({ title: m.uploadFailed, description: message, variant: 'destructive' });
+      failureToast.current = toast({ title: m.uploadFailed, description: message, variant: 'destructive' });
     } finally {
       if (controller.current === current) controller.current = null;
     }
@@ -59,8 +66,14 @@ export function useUpload(onDone: (doc: DocumentSummary) => void) {
   function cancel() {
     controller.current?.abort();
     controller.current = null;
+    dismissFailure();
     setState({ kind: 'idle' });
   }
 
-  return { state, start, cancel, clearError: () => setState({ kind: 'idle' }) };
+  function clearError() {
+    dismissFailure();
+    setState({ kind: 'idle' });
+  }
+
+  return { state, start, cancel, clearError };
 }

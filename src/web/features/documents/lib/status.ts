@@ -30,3 +30,9 @@ export const canRequest = canSign;
 /** Signed by its owner or sealed after a request: the download is the signed file. */
 export const isSigned = (doc: Pick<DocumentSummary, 'status'>) =>
   doc.status === 'signed' || doc.status === 'completed';
+
+/** The file the owner now gets (the signed one once signed, a page longer): its size and pages. */
+export const currentFile = (doc: DocumentSummary) => ({
+  size: doc.signedSize ?? doc.size,
+  pages: doc.signedPageCount ?? doc.pageCount,
+});

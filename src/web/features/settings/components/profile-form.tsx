@@ -5,6 +5,7 @@ import { accountMessages as m } from '#shared/accounts/messages.ts';
 import { profileSchema, type PublicUser } from '#shared/accounts/schemas.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { useKeptForm } from '#web/lib/session/kept-work.ts';
 import { useUpdateProfile } from '#web/features/settings/api/update-profile.ts';
 import { settingsText as t } from '#web/features/settings/messages.ts';
 import { SettingsFormCard } from '#web/features/settings/components/settings-form-card.tsx';
@@ -20,6 +21,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user.name ?? '', email: user.email },
   });
+  useKeptForm('profile', form);
   const { errors } = form.formState;
   const update = useUpdateProfile();
   const save = useSaveStatus(texts);

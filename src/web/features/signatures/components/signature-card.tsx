@@ -43,9 +43,10 @@ export function SignatureCard({ signature: s }: { signature: OwnSignature }) {
           {s.revokedAt ? <Badge tone="danger">{m.revokedBadge}</Badge> : null}
         </div>
       </div>
-      <div className="grid h-32 place-items-center overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <div className="relative grid h-32 place-items-center overflow-hidden rounded-xl border border-slate-200 bg-white">
         {src ? (
-          <img src={src} alt={t.imageAlt(name)} className="max-h-full max-w-full object-contain p-2" />
+          // Fills the box and letterboxes the drawing in it: a wide or tall signature shows whole.
+          <img src={src} alt={t.imageAlt(name)} className="absolute inset-0 size-full object-contain p-2" />
         ) : (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <ImageOff aria-hidden="true" className="size-4" />

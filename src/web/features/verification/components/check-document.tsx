@@ -35,7 +35,7 @@ const settle = (error: unknown): Outcome =>
  * signed document (or the original of one) has that SHA-256. A QR code on a signed PDF leads here
  * with ?document={reference}, which is looked up at once.
  */
-export function CheckDocument() {
+export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
   const reference = new URLSearchParams(useSearch()).get('document');
   const [checked, setChecked] = useState<Checked | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -63,6 +63,7 @@ export function CheckDocument() {
 
   async function check(file: File | undefined) {
     if (!file || busy) return;
+    onCheck?.();
     setChecked({ file: file.name, hash: null, outcome: { kind: 'busy', label: t.hashing } });
     let hash: string;
     try {
@@ -82,7 +83,7 @@ export function CheckDocument() {
 
   const outcome = checked?.outcome;
   return (
-    <Card>
+    <Card id="check-document" className="scroll-mt-20">
       <CardHeader>
         <h2 className="text-lg font-semibold text-slate-900">{t.title}</h2>
         <p className="text-sm text-slate-700">{t.lead}</p>

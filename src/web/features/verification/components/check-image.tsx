@@ -14,12 +14,19 @@ const ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml,.png,.jpg,.jpeg,.w
 type Note = { tone: 'info' | 'error'; text: string; warning?: string } | null;
 
 /** 'Check an image': the file is read here, in the browser; only the reference it names is looked up. */
-export function CheckImage({ onFound }: { onFound: (request: LookupRequest) => void }) {
+export function CheckImage({
+  onFound,
+  onCheck,
+}: {
+  onFound: (request: LookupRequest) => void;
+  onCheck?: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note>(null);
 
   async function check(file: File | undefined) {
     if (!file || busy) return;
+    onCheck?.();
     setBusy(true);
     setNote(null);
     try {

@@ -1,4 +1,4 @@
-import { BadgeCheck, TriangleAlert } from 'lucide-react';
+import { BadgeCheck, FileCheck, TriangleAlert } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import type { PublicSignature } from '#shared/signatures/schemas.ts';
@@ -19,12 +19,25 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 /** What our records say about the signature. Every value is rendered as text, never as HTML. */
 export function ResultCard({ signature, claimed, headingRef, children }: ResultCardProps) {
-  const rows = [
-    { label: t.signerLabel, value: signature.signerName || m.notAvailable },
-    { label: t.referenceNumberLabel, value: signature.referenceNumber, mono: true },
-    { label: t.referenceDataLabel, value: signature.additionalData || m.none },
-    { label: t.signedOnLabel, value: formatLongDate(signature.createdAt) },
-  ];
+  const use = signature.documentUse;
+  const rows = use
+    ? [
+        { label: t.signerLabel, value: signature.signerName || m.notAvailable },
+        { label: t.referenceNumberLabel, value: signature.referenceNumber, mono: true },
+        { label: t.signedOnLabel, value: formatLongDate(use.lastSignedAt) },
+        ...(use.documents > 1
+          ? [
+              { label: t.documentsSignedLabel, value: String(use.documents) },
+              { label: t.firstSignedLabel, value: formatLongDate(use.firstSignedAt) },
+            ]
+          : []),
+      ]
+    : [
+        { label: t.signerLabel, value: signature.signerName || m.notAvailable },
+        { label: t.referenceNumberLabel, value: signature.referenceNumber, mono: true },
+        { label: t.referenceDataLabel, value: signature.additionalData || m.none },
+        { label: t.signedOnLabel, value: formatLongDate(signature.createdAt) },
+      ];
   const nameDiffers = Boolean(claimed?.name && !sameName(claimed.name, signature.signerName));
   const titleId = useId();
   return (
@@ -44,7 +57,11 @@ export function ResultCard({ signature, claimed, headingRef, children }: ResultC
         </div>
       </div>
       <CardContent className="space-y-5">
-        <VerificationCopy src={signature.signatureData} signerName={signature.signerName} />
+        {use ? (
+          <DocumentUse documents={use.documents} />
+        ) : (
+          <VerificationCopy src={signature.signatureData} signerName={signature.signerName} />
+        )}
         {nameDiffers ? (
           <p role="alert" className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -62,17 +79,38 @@ export function ResultCard({ signature, claimed, headingRef, children }: ResultC
               </dd>
             </div>
           ))}
-          {signature.isRegisteredUser ? null : (
+          {signature.isRegisteredUser || use ? null : (
             <div className="sm:col-span-2">
               <dt className="text-slate-600">{m.expiresOn}</dt>
               <dd className="font-semibold text-slate-900">{formatLongDate(signature.expiresAt)}</dd>
             </div>
           )}
         </dl>
-        {signature.isRegisteredUser ? <p className="font-semibold text-emerald-800">{m.permanent}</p> : null}
+        {signature.isRegisteredUser && !use ? (
+          <p className="font-semibold text-emerald-800">{m.permanent}</p>
+        ) : null}
         {signature.signatureData ? <p className="text-sm text-slate-600">{t.compareHint}</p> : null}
         {children}
       </CardContent>
     </Card>
+  );
+}
+
+/** In place of the image of a private signature: the signing it did, and where to check the document. */
+function DocumentUse({ documents }: { documents: number }) {
+  return (
+    <div className="space-y-2 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+      <p className="flex items-center gap-2 font-semibold text-slate-900">
+        <FileCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+        {t.documentUseTitle(documents)}
+      </p>
+      <p>{t.documentUseText}</p>
+      <p>
+        {t.documentCheckHint}{' '}
+        <a href="#check-document" className="font-medium text-ink-700 underline">
+          {t.documentCheckLink}
+        </a>
+      </p>
+    </div>
   );
 }

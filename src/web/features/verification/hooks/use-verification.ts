@@ -25,6 +25,8 @@ const initial: VerificationState = {
   captchaRound: 0,
 };
 
+const narrowScreen = () => window.matchMedia('(max-width: 767px)').matches;
+
 async function fetchOutcome(request: LookupRequest, captcha: string | undefined, signal: AbortSignal) {
   const { target } = request;
   try {
@@ -56,7 +58,9 @@ export function useVerification() {
     setState((s) => ({ ...s, status: 'loading', request, outcome: null }));
     const outcome = await fetchOutcome(request, captcha, current.signal);
     if (!outcome || current.signal.aborted) return;
-    if (outcome.kind === 'found')
+    // On a phone the toast would cover the result it announces; there the result card, which
+    // takes the focus and says "Signature verified", is the announcement.
+    if (outcome.kind === 'found' && !narrowScreen())
       toast({ title: m.foundTitle, description: m.foundText, variant: 'success' });
     setState((s) => ({
       status: 'done',

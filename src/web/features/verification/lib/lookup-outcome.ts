@@ -1,5 +1,5 @@
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
-import type { PublicSignature } from '#shared/signatures/schemas.ts';
+import type { PublicSignature, SignatureDocumentUse } from '#shared/signatures/schemas.ts';
 import { ApiError } from '#web/lib/api.ts';
 import type { LookupOutcome, LookupTarget } from '#web/features/verification/lib/lookup-types.ts';
 
@@ -14,6 +14,7 @@ export function asPublicSignature(body: unknown): PublicSignature | null {
   const additionalData = text(body.additionalData);
   const signatureData = text(body.signatureData);
   if (signerName === null || additionalData === null || signatureData === null) return null;
+  const documentUse = documentUseOf(body.documentUse);
   return {
     id: Number(body.id),
     signerName,
@@ -23,7 +24,15 @@ export function asPublicSignature(body: unknown): PublicSignature | null {
     referenceNumber: body.referenceNumber,
     signatureData,
     isRegisteredUser: body.isRegisteredUser === true,
+    ...(documentUse ? { documentUse } : {}),
   };
+}
+
+function documentUseOf(v: unknown): SignatureDocumentUse | null {
+  if (!isObject(v) || typeof v.documents !== 'number' || v.documents < 1) return null;
+  const first = date(v.firstSignedAt);
+  const last = date(v.lastSignedAt);
+  return first && last ? { documents: v.documents, firstSignedAt: first, lastSignedAt: last } : null;
 }
 
 /** Part 2 §8 'Lookup by reference' (and §7 for look-ups by id), from a failed request. */

@@ -117,8 +117,9 @@ export default function VerifySignaturePage() {
             retryWithoutReference={verification.captchaRequired && request?.target.kind === 'id'}
             onLookup={onFormLookup}
           />
-          <CheckImage onFound={onFoundInImage} />
-          <CheckDocument />
+          {/* Checking a file is a search too: "No signature ID found" has said its piece. */}
+          <CheckImage onFound={onFoundInImage} onCheck={() => setSearched(true)} />
+          <CheckDocument onCheck={() => setSearched(true)} />
         </div>
         <div>
           <VerificationInfo />
