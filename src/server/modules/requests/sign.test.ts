@@ -340,7 +340,9 @@ describe('whose turn', () => {
     expect(bobStamp.avoid).toEqual([{ page: 1, rect: annField.rect }, ...annStamps]);
     const sigField = bobStamp.fields[0]!;
     const link = sigField.kind === 'signature' ? sigField.verification.verifyUrl : '';
-    expect(link).toMatch(/^http:\/\/inkproof\.test\/verify-signature\?id=\d+&ref=SIG-\d{8}-[A-Z2-9]{12}&name=Bob\+Two&timestamp=[^#]+#[A-Z2-7]+$/);
+    expect(link).toMatch(
+      /^http:\/\/inkproof\.test\/verify-signature\?id=\d+&ref=SIG-\d{8}-[A-Z2-9]{12}&name=Bob\+Two&timestamp=[^#]+#[A-Z2-7]+$/,
+    );
     // The stamp's QR carries the seal: it proves name and reference offline, with its log index.
     const proven = await verifyWithInstance(ctx.app, link, 'signature');
     expect(proven).toMatchObject({ status: 'proven', claims: { signerName: 'Bob Two' } });

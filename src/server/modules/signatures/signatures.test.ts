@@ -4,6 +4,7 @@ import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signaturePng, signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
+import QRCode from 'qrcode';
 import { verifyWithInstance } from '../seals/test-keys.ts';
 import { addMonths } from './signatures.service.ts';
 
@@ -145,6 +146,21 @@ describe('saving from the creator', () => {
     if (proven.status !== 'proven') return;
     expect(proven.claims.signerName).toBe('Jane Doe');
     expect(Math.abs(proven.claims.signedAt - Date.parse(res.json().createdAt))).toBeLessThan(1000);
+  });
+
+  test('size bar: a 30-character name and a 24-character reference, sealed, fit QR version 11 at M', async () => {
+    const a = await anonymous();
+    const ref = `SIG-20261123-${String(++n).padStart(11, 'K')}`;
+    expect(ref).toHaveLength(24);
+    const name = 'Maximilian Alexander Sommerfel';
+    expect(name).toHaveLength(30);
+    const res = await a.post('/api/signatures', creatorSave({ referenceNumber: ref, signerName: name }));
+    const link: string = res.json().qrCodeData;
+    expect((await verifyWithInstance(ctx.app, link, 'signature')).status).toBe('proven');
+    // Anonymous: the seal carries an expiry too. The test origin is shorter than most, so
+    // measure the bar at a 24-character one as well (decision 029: ~1 byte per character).
+    for (const text of [link, link.replace(TEST_ORIGIN, 'https://sign.example.com')])
+      expect(QRCode.create(text, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(11);
   });
 
   test('the stored link keeps its seal: listing and reading it again give the same', async () => {
