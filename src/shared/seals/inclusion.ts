@@ -11,6 +11,8 @@ export type InclusionCheck =
       status: 'not-included';
       reason: 'head' | 'proof' | 'entry' | 'mismatch';
     }
+  /** The leaf is newer than the latest signed head (heads are signed every few seconds). */
+  | { status: 'pending'; treeSize: number }
   | { status: 'unavailable' };
 
 /** GETs JSON from the issuer (a path under its base URL); throws when it cannot. */
@@ -33,7 +35,7 @@ export async function checkInclusion(
   try {
     head = (await get('/api/log/sth')) as SignedTreeHead;
     if ((await verifyTreeHead(head, keys)).ok !== true) return { status: 'not-included', reason: 'head' };
-    if (claims.logIndex >= head.treeSize) return { status: 'not-included', reason: 'proof' };
+    if (claims.logIndex >= head.treeSize) return { status: 'pending', treeSize: head.treeSize };
     [proof, page] = (await Promise.all([
       get(`/api/log/proof/inclusion?index=${claims.logIndex}&size=${head.treeSize}`),
       get(`/api/log/entries?start=${claims.logIndex}&end=${claims.logIndex + 1}`),

@@ -83,9 +83,11 @@ export function SealCard({ state }: { state: SealState }) {
             ? t.logChecking
             : log.status === 'included'
               ? t.logIncluded(log.index, log.treeSize, when(log.headAt))
-              : log.status === 'unavailable'
-                ? t.logUnavailable
-                : t.logFailed[log.reason]}
+              : log.status === 'pending'
+                ? t.logPending
+                : log.status === 'unavailable'
+                  ? t.logUnavailable
+                  : t.logFailed[log.reason]}
         </p>
         {synced}
         <p className="text-xs text-slate-600">
