@@ -6,7 +6,8 @@ import { fromBase32, toBase32 } from '../src/shared/seals/base32.ts';
 import { sealFailureMessages, sealMessages } from '../src/shared/seals/messages.ts';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import { sealText, verifyText as t } from '../src/web/features/verification/messages.ts';
-import { expectNoAxeViolations } from './support.ts';
+import { diagnosticsText as diagnostics } from '../src/web/features/admin/messages/diagnostics.ts';
+import { expectNoAxeViolations, logInAsAdmin } from './support.ts';
 
 async function drawSignature(page: Page) {
   const pad = page.getByTestId('signature-pad');
@@ -32,7 +33,8 @@ async function savedSignaturePng(page: Page) {
   await page.getByRole('tab', { name: m.tabPreview }).click();
   await page.getByRole('checkbox', { name: m.consentText }).check();
   await page.getByRole('button', { name: m.quickSave }).click();
-  await expect(page.getByTestId('saved-reference')).toBeVisible();
+  // the first save on a cold server starts the image worker: slow on a loaded machine
+  await expect(page.getByTestId('saved-reference')).toBeVisible({ timeout: 30_000 });
   const [file] = await Promise.all([
     page.waitForEvent('download'),
     (async () => {
@@ -96,7 +98,7 @@ test('offline: after one visit, a scanned QR code of a saved signature is proven
   await expect(card.getByText(reference)).toBeVisible();
   await expect(card.getByTestId('seal-offline')).toContainText('Offline: status as of');
   expect(Number(await card.getByTestId('seal-ms').getAttribute('data-ms'))).toBeLessThan(50);
-  await page.screenshot({ path: 'test-results/seal-offline.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/seal-offline.png', fullPage: true });
   await context.setOffline(false);
 });
 
@@ -110,7 +112,7 @@ test('online: a sealed link shows what the seal proves apart from the server, wi
   await expect(card.getByTestId('seal-proven')).toBeVisible();
   await expect(card.getByTestId('seal-log')).toContainText('In the public log: entry');
   await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
-  await page.screenshot({ path: 'test-results/seal-online.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/seal-online.png', fullPage: true });
   await expectNoAxeViolations(page);
 });
 
@@ -155,4 +157,27 @@ test('the service worker stays on the verification page and never answers for th
   await page.goto('/');
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
   expect(sealText.title).toBeTruthy();
+});
+
+test('an admin rotates the seal key on Diagnostics; the old key stays published', async ({ page }) => {
+  await logInAsAdmin(page);
+  const before = (await (await page.request.get('/.well-known/inkproof/keys.json')).json()) as {
+    keys: { kid: string; status: string }[];
+  };
+  await page.goto('/admin/debug-settings');
+  const section = page.getByRole('region', { name: diagnostics.sealsTitle });
+  const oldKid = before.keys.find((k) => k.status === 'active')!.kid;
+  await expect(section).toContainText(oldKid);
+  await section.getByRole('button', { name: diagnostics.sealsRotate }).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog.getByText(diagnostics.sealsRotateTitle)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: diagnostics.sealsRotate }).click();
+  await expect(section).not.toContainText(oldKid);
+  const after = (await (await page.request.get('/.well-known/inkproof/keys.json')).json()) as {
+    keys: { kid: string; status: string }[];
+  };
+  expect(after.keys.map((k) => k.kid)).toContain(oldKid);
+  expect(after.keys.find((k) => k.status === 'active')!.kid).not.toBe(oldKid);
+  await page.screenshot({ path: '/tmp/seal-rotate.png', fullPage: true });
 });
