@@ -119,7 +119,10 @@ describe('placing signatures', () => {
       for (const link of found) {
         expect(link.startsWith(`${TEST_ORIGIN}/verify-signature?document=${reference}#`)).toBe(true);
         const proven = await verifyWithInstance(ctx.app, link, 'document');
-        expect(proven).toMatchObject({ status: 'proven', claims: { reference, signerName: expect.stringContaining('Jane Signer') } });
+        expect(proven).toMatchObject({
+          status: 'proven',
+          claims: { reference, signerName: expect.stringContaining('Jane Signer') },
+        });
         const modules = QRCode.create(link, { errorCorrectionLevel: 'M' }).modules.size + 2;
         for (const stamp of body.stamps as Box[])
           expect(stamp.height / modules).toBeGreaterThanOrEqual((72 * 0.4) / 25.4);

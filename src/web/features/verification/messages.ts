@@ -79,7 +79,8 @@ export const sealText = {
   logChecking: 'Checking the public log…',
   logIncluded: (index: number, size: number, at: string) =>
     `In the public log: entry ${index.toLocaleString()} of ${size.toLocaleString()}, in the tree head signed ${at}.`,
-  logPending: 'Not yet in a signed tree head of the public log: heads are signed every few seconds. Check again shortly.',
+  logPending:
+    'Not yet in a signed tree head of the public log: heads are signed every few seconds. Check again shortly.',
   logUnavailable: 'The public log could not be reached: inclusion not checked.',
   logFailed: {
     head: 'The log’s tree head is not signed by the issuer’s key.',

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { InclusionCheck } from '#shared/seals/inclusion.ts';
-import { checkSealedLink, checkSealInLog, type SealCheck } from '#web/features/verification/lib/seal-check.ts';
+import {
+  checkSealedLink,
+  checkSealInLog,
+  type SealCheck,
+} from '#web/features/verification/lib/seal-check.ts';
 
 export type SealState =
   | { status: 'none' }
