@@ -337,9 +337,12 @@ test('an anonymous quick save can be looked up by its reference', async ({ page 
   expect(found).toMatchObject({ referenceNumber: ref, signerName: NAME, additionalData: 'Quick save test' });
   expect(found.expiresAt).toBeTruthy();
 
-  // the QR code of a download after saving still names the saved reference
+  // the QR code of a download after saving names the saved reference and carries the seal
   const png = await downloadCombined(page, 'PNG image');
-  expect(new URL((await decodeQr(png.bytes))!).searchParams.get('ref')).toBe(ref);
+  const sealed = (await decodeQr(png.bytes))!;
+  expect(new URL(sealed).searchParams.get('ref')).toBe(ref);
+  expect(sealed).toMatch(/#[A-Z2-7]{100,}$/);
+  expect(readMetadata(png.bytes)?.verifyUrl).toBe(sealed);
 
   // an edit after saving starts a new signature with a new number
   await page.getByRole('tab', { name: m.tabCreate }).click();

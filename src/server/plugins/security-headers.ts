@@ -2,14 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 
 /** The CSP; a configured third-party analytics script adds exactly its origin. */
-export const contentSecurityPolicy = (analyticsOrigin: string | null) =>
+export const contentSecurityPolicy = (analyticsOrigin: string | null, anyIssuer = false) =>
   [
     "default-src 'self'",
     `script-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}`,
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}`,
+    // The verification page fetches another instance's public keys and log from the browser
+    // (a seal it issued): any HTTPS origin, read-only, no credentials.
+    `connect-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}${anyIssuer ? ' https:' : ''}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -46,7 +48,11 @@ export function registerSecurityHeaders(app: App) {
     'referrer-policy': 'no-referrer',
     'cross-origin-resource-policy': 'same-origin',
   };
-  let cached = { script: null as string | null, headers: headersFor(contentSecurityPolicy(null)) };
+  let cached = {
+    script: null as string | null,
+    headers: headersFor(contentSecurityPolicy(null)),
+    verify: headersFor(contentSecurityPolicy(null, true)),
+  };
   const apply = (req: FastifyRequest, reply: FastifyReply) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json')) {
@@ -54,12 +60,14 @@ export function registerSecurityHeaders(app: App) {
     } else {
       const script = app.site.analyticsScriptUrl;
       if (script !== cached.script) {
+        const origin = script ? new URL(script).origin : null;
         cached = {
           script,
-          headers: headersFor(contentSecurityPolicy(script ? new URL(script).origin : null)),
+          headers: headersFor(contentSecurityPolicy(origin)),
+          verify: headersFor(contentSecurityPolicy(origin, true)),
         };
       }
-      reply.headers(cached.headers);
+      reply.headers(req.url.startsWith('/verify-signature') ? cached.verify : cached.headers);
     }
     if (req.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

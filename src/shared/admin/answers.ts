@@ -209,6 +209,8 @@ export interface Diagnostics {
   recentErrors: { at: string; message: string; url: string }[];
   /** Added by the documents feature: the PDF signing certificate, or `{ error }`. */
   certificate?: unknown;
+  /** Added by the seals feature (issue 13): the active key and the transparency log. */
+  seals?: { activeKid: string; logSize: number; headSize: number; headAt: number };
 }
 
 /** GET /api/admin/ip-tracking: one row per IP over the chosen window. */

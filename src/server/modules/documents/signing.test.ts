@@ -4,7 +4,9 @@ import { documentMessages as m } from '#shared/documents/messages.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
+import QRCode from 'qrcode';
 import { awkwardPdf, simplePdf } from '../pdf/test-pdfs.ts';
+import { verifyWithInstance } from '../seals/test-keys.ts';
 import {
   getBytes,
   inkBetween,
@@ -12,6 +14,7 @@ import {
   pdftotext,
   quadrantPng,
   readQr,
+  allQrs,
   renderPage,
   upload,
   type Box,
@@ -105,6 +108,26 @@ describe('placing signatures', () => {
       });
       expect(ink.outside, `page ${page}: ink outside the placed rectangles`).toBe(0);
     }
+
+    // Every stamp's QR, read from the page rendered at 150 dpi (rotated pages too), is the sealed
+    // link, and its modules stay at least 0.4 mm (1.134 pt) on paper.
+    const reference = body.document.reference as string;
+    for (const page of [1, 2, 3, 4]) {
+      const found = await allQrs(signed, page);
+      const expected = placements.filter((p) => p.position.page === page).length;
+      expect(found, `page ${page}`).toHaveLength(expected);
+      for (const link of found) {
+        expect(link.startsWith(`${TEST_ORIGIN}/verify-signature?document=${reference}#`)).toBe(true);
+        const proven = await verifyWithInstance(ctx.app, link, 'document');
+        expect(proven).toMatchObject({
+          status: 'proven',
+          claims: { reference, signerName: expect.stringContaining('Jane Signer') },
+        });
+        const modules = QRCode.create(link, { errorCorrectionLevel: 'M' }).modules.size + 2;
+        for (const stamp of body.stamps as Box[])
+          expect(stamp.height / modules).toBeGreaterThanOrEqual((72 * 0.4) / 25.4);
+      }
+    }
   });
 
   test('the signed PDF keeps the original as its first bytes, carries a valid PAdES signature and a certificate page', async () => {
@@ -151,8 +174,14 @@ describe('placing signatures', () => {
     expect(sha(signed.subarray(0, Number(stamped[1])))).toBe(stamped[2]);
     expect(await pdftotext(signed, 1)).toContain(reference);
     const verifyUrl = `${TEST_ORIGIN}/verify-signature?document=${reference}`;
-    expect(await readQr(signed, 1, res.json().stamps[0])).toBe(verifyUrl);
-    expect(await readQr(signed, 3, { x: 400, y: 40, width: 150, height: 120 })).toBe(verifyUrl);
+    const sealed = await readQr(signed, 1, res.json().stamps[0], 150);
+    expect(sealed?.split('#')[0]).toBe(verifyUrl);
+    // The stamp and the certificate page carry the same seal; it names the original file.
+    expect(await readQr(signed, 3, { x: 400, y: 40, width: 150, height: 120 }, 150)).toBe(sealed);
+    const proven = await verifyWithInstance(ctx.app, sealed!, 'document');
+    expect(proven).toMatchObject({ status: 'proven', claims: { reference, subjectHash: sha(original) } });
+    expect(certificate).toContain(verifyUrl);
+    expect(certificate).not.toContain('#');
 
     const file = await getBytes(ctx.app, a, `/api/documents/${doc.id}/file`);
     expect(file.bytes.equals(original)).toBe(true);

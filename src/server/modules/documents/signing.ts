@@ -91,7 +91,14 @@ export async function signDocument(
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const reference = generateDocumentReference(new Date(now));
-    const verifyUrl = svc.verifyUrl(reference);
+    const names = ids.map((sid) => chosen.get(sid)!.name);
+    // Logged before stamping: the QR on the page carries the seal, which names its log index.
+    // A stamping that then fails or loses a race leaves an entry whose reference never answers.
+    const verifyUrl = await svc.transparency.issue(
+      documentLogEntry('document.signed', { ...doc, reference, signed_at: signedAt }, names),
+      svc.verifyUrl(reference),
+      { signerNames: names, signedAt: now },
+    );
     const pagesBySigner = new Map<number, number[]>();
     for (const s of input.signatures) {
       const pages = pagesBySigner.get(s.signatureId) ?? [];
@@ -197,13 +204,6 @@ export async function signDocument(
         return true;
       });
       if (!stored) return { kind: 'already-signed' };
-      await svc.transparency.appendToLog(
-        documentLogEntry(
-          'document.signed',
-          { ...doc, reference, signed_at: signedAt },
-          ids.map((sid) => chosen.get(sid)!.name),
-        ),
-      );
     } catch (err) {
       if (isUniqueViolation(err) && attempt < 4) continue; // the reference was taken: draw another
       throw err;

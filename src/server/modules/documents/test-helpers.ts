@@ -140,6 +140,27 @@ export async function readQr(pdf: Buffer, page: number, region: Box, dpi = 300):
   );
 }
 
+/**
+ * Every QR code on a page rendered at `dpi` (150 by default: a plain office scan), decoded by
+ * zbar, which finds all codes in an image, whatever their orientation.
+ */
+export async function allQrs(pdf: Buffer, page: number, dpi = 150): Promise<string[]> {
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, 'page.png');
+    fs.writeFileSync(file, await pagePng(pdf, page, dpi));
+    const out = await run('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', file]).catch(
+      (err: { code?: number; stdout?: string }) => {
+        if (err.code === 4) return { stdout: '' }; // zbar: no code found
+        throw err;
+      },
+    );
+    return out.stdout.split('\n').filter((l) => l.length > 0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export interface Box {
   x: number;
   y: number;

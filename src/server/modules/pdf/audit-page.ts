@@ -4,7 +4,7 @@ import type { AuditEventKind } from '#shared/requests/schemas.ts';
 import { appendPage } from './certificate-page.ts';
 import { appendContent } from './content.ts';
 import type { PdfText } from './pdf-text.ts';
-import { qrModules } from './stamp.ts';
+import { printedLink, qrModules } from './stamp.ts';
 import { fitLine, layoutLine, wrapLines, type Line, type Operator, type TextStyle } from './text.ts';
 
 export interface AuditEvent {
@@ -231,7 +231,7 @@ export function addAuditPages(
   flow.y -= 8;
   flow.room(40);
   flow.text('Verify', { size: 12, style: 'bold', gap: 16 });
-  flow.text(t.verifyUrl, { size: 9, gap: 13 });
+  flow.text(printedLink(t.verifyUrl), { size: 9, gap: 13 });
   flow.text(`Check a document: ${t.checkUrl}`, { size: 9, gap: 13 });
 
   const total = flow.pages.length;

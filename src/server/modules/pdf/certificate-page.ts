@@ -1,7 +1,7 @@
 import { ops, PdfArray, PdfNumber, type PDF, type PDFPage, type PdfDict } from '@libpdf/core';
 import { appendContent } from './content.ts';
 import { pageGeometry } from './page-geometry.ts';
-import { qrModules } from './stamp.ts';
+import { printedLink, qrModules } from './stamp.ts';
 import type { PdfText } from './pdf-text.ts';
 import { fitLine, wrapLines, type Line, type Operator } from './text.ts';
 
@@ -139,7 +139,7 @@ export function addCertificatePage(pdf: PDF, writer: PdfText, info: CertificateI
   );
   y -= 4;
   text('Verify', { size: 12, bold: true, gap: 17 });
-  text(info.verifyUrl, { size: 9, gap: 13 });
+  text(printedLink(info.verifyUrl), { size: 9, gap: 13 });
   text(`Check a document: ${info.checkUrl}`, { size: 9, gap: 13 });
 
   const side = 96;

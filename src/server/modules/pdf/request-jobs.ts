@@ -19,7 +19,7 @@ import {
   type FittedText,
   type RecipientField,
 } from './request-fields.ts';
-import { imageOperators, ownResources, stampOperators, stampSize } from './stamp.ts';
+import { imageOperators, MIN_QR_MODULE, ownResources, stampOperators, stampSize } from './stamp.ts';
 import type { Operator } from './text.ts';
 
 /** Pool operations of signing requests (issue 12): one revision per signer, then the sealed end. */
@@ -66,11 +66,6 @@ export type StampRecipientResult =
   | Refusal;
 
 export const MAX_RECIPIENT_FIELDS = 500;
-/**
- * Each QR module at least this many points: decodable from a 150 dpi rendering or a phone. At 0.9 pt
- * (2 px) jsQR missed one stamp in three next to its signature; at 1.2 pt none in sixty.
- */
-const MIN_QR_MODULE = 1.2;
 
 /** Parse errors past opening (a broken object on a page we touch) are a refusal, not a crash. */
 async function refuseBroken<T>(work: () => Promise<T>): Promise<T | { kind: 'damaged' }> {

@@ -4,6 +4,7 @@ import type { AuditEventKind } from '#shared/requests/schemas.ts';
 import { iso } from '#server/lib/clock.ts';
 import { randomToken, sha256 } from '#server/lib/crypto.ts';
 import { PoolBusyError } from '../pdf/pdf-pool.ts';
+import { documentLogEntry } from '../seals/entries.ts';
 import { SYSTEM, recordEvent } from './audit.ts';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_SUPPORTED, completedMail } from './mails.ts';
 import type { AuditLine } from './pdf-contract.ts';
@@ -62,6 +63,13 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
     const at = iso(now);
     const reference = generateDocumentReference(new Date(now));
     const verifyUrl = documentVerificationUrl(svc.deps.publicUrl(), reference);
+    const names = recipients.filter((r) => r.role !== 'viewer').map((r) => r.name);
+    // The QR codes of the audit and certificate pages carry the seal; mails keep the bare link.
+    const sealedUrl = await svc.transparency.issue(
+      documentLogEntry('request.completed', { sha256: doc.sha256, reference, signed_at: at }, names),
+      verifyUrl,
+      { signerNames: names, signedAt: now },
+    );
     const lines: AuditLine[] = events.map((e) => ({
       at: e.created_at,
       kind: e.kind as AuditEventKind,
@@ -80,7 +88,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
         documentName: doc.name,
         requestId: String(requestId),
         reference,
-        verifyUrl,
+        verifyUrl: sealedUrl,
         checkUrl: `${svc.deps.publicUrl()}/verify-signature`,
         events: lines,
         original: { sha256: doc.sha256, length: doc.size },

@@ -1,6 +1,6 @@
 import { requestMessages as m, fieldTypeLabels } from '#shared/requests/messages.ts';
 import type { FieldValue } from '#shared/requests/schemas.ts';
-import { unguessableReference } from '#shared/signatures/reference.ts';
+import { unguessableReference, verificationUrl } from '#shared/signatures/reference.ts';
 import type { SigningFieldRow } from '#server/db/schema.ts';
 import { iso } from '#server/lib/clock.ts';
 import { randomToken } from '#server/lib/crypto.ts';
@@ -8,6 +8,7 @@ import type { SessionState } from '#server/plugins/session.ts';
 import { printedTime } from '../documents/views.ts';
 import type { RasterImage } from '../pdf/image.ts';
 import { JobAbortedError, PoolBusyError } from '../pdf/pdf-pool.ts';
+import { signatureLogEntry } from '../seals/entries.ts';
 import { parseSignatureImage } from '../signatures/images.ts';
 import { recordEvent, type Actor } from './audit.ts';
 import { completeIfDone } from './completion.ts';
@@ -165,12 +166,28 @@ export async function finish(
         picture: pics.made.get(pics.fieldSource.get(signatureFields[0]!.id)!)!,
       }
     : null;
+  const additionalData = `Signed "${live.document.name}" through a signing request as ${maskEmail(r.email)}`;
+  // Name and time in the link, as the creator's: the seal in its fragment signs them (decision 029).
+  // Logged before stamping, since the QR carries the log index.
   const verification = record
     ? {
         reference: record.reference,
-        // The reference alone: the page reads name and time from the record, and a short URL
-        // keeps the QR small beside the signature.
-        verifyUrl: `${svc.deps.publicUrl()}/verify-signature?ref=${record.reference}`,
+        verifyUrl: await svc.transparency.issue(
+          signatureLogEntry('signature.issued', {
+            reference_number: record.reference,
+            signer_name: r.name,
+            created_at: signedAt,
+            additional_data: additionalData,
+            revoked_at: null,
+            expires_at: null,
+          }),
+          verificationUrl(svc.deps.publicUrl(), {
+            id: now,
+            ref: record.reference,
+            name: r.name,
+            timestamp: signedAt,
+          }),
+        ),
       }
     : null;
   const stored = new Map<number, string>();
@@ -278,7 +295,7 @@ export async function finish(
               user_id: null,
               reference_number: record.reference,
               signer_name: r.name,
-              additional_data: `Signed "${live.document.name}" through a signing request as ${maskEmail(r.email)}`,
+              additional_data: additionalData,
               qr_code_data: verification!.verifyUrl,
               image_token: randomToken(16),
               is_public: 1,

@@ -47,6 +47,11 @@ export class Rollback<T> extends Error {
 export class RequestsService {
   constructor(readonly deps: RequestDeps) {}
 
+  /** The transparency log and seals (issue 13), wired into the signatures service by the seals module. */
+  get transparency() {
+    return this.deps.signatures.transparency;
+  }
+
   get db() {
     return this.deps.db;
   }

@@ -5,6 +5,7 @@ import type { SigningView } from '#shared/requests/schemas.ts';
 import { Agent } from '#server/test/agent.ts';
 import { linkIn } from '#server/test/smtp.ts';
 import { getBytes } from '../documents/test-helpers.ts';
+import { verifyWithInstance } from '../seals/test-keys.ts';
 import { issueLink } from './tokens.ts';
 import {
   body,
@@ -338,9 +339,19 @@ describe('whose turn', () => {
     expect(annStamps).toHaveLength(1);
     expect(bobStamp.avoid).toEqual([{ page: 1, rect: annField.rect }, ...annStamps]);
     const sigField = bobStamp.fields[0]!;
-    expect(sigField.kind === 'signature' && sigField.verification.verifyUrl).toMatch(
-      /^http:\/\/inkproof\.test\/verify-signature\?ref=SIG-\d{8}-[A-Z2-9]{12}$/,
+    const link = sigField.kind === 'signature' ? sigField.verification.verifyUrl : '';
+    expect(link).toMatch(
+      /^http:\/\/inkproof\.test\/verify-signature\?id=\d+&ref=SIG-\d{8}-[A-Z2-9]{12}&name=Bob\+Two&timestamp=[^#]+#[A-Z2-7]+$/,
     );
+    // The stamp's QR carries the seal: it proves name and reference offline, with its log index.
+    const proven = await verifyWithInstance(ctx.app, link, 'signature');
+    expect(proven).toMatchObject({ status: 'proven', claims: { signerName: 'Bob Two' } });
+    const bobSig = await ctx.app.db
+      .selectFrom('signatures')
+      .select('qr_code_data')
+      .where('signer_name', '=', 'Bob Two')
+      .executeTakeFirstOrThrow();
+    expect(bobSig.qr_code_data).toBe(link);
     const current = (await o.agent.get(`/api/documents/${docId}/requests/current`)).json().request;
     expect(current.recipients.map((r: { status: string }) => r.status)).toEqual(['signed', 'signed']);
     expect(current.status).toBe('completed');

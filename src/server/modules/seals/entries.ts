@@ -52,7 +52,7 @@ export function toEntryText(input: LogEntryInput, now: string, salt = freshSalt(
 }
 
 /** SHA-256 of a signature's data as saved (see signatureSubjectInput); a seal carries its prefix. */
-export const signatureSubject = (row: SignatureRow) =>
+export const signatureSubject = (row: SignatureFacts) =>
   sha256(
     signatureSubjectInput({
       reference: row.reference_number,
@@ -62,9 +62,14 @@ export const signatureSubject = (row: SignatureRow) =>
     }),
   );
 
+type SignatureFacts = Pick<
+  SignatureRow,
+  'reference_number' | 'signer_name' | 'created_at' | 'additional_data' | 'revoked_at' | 'expires_at'
+>;
+
 export function signatureLogEntry(
   event: 'signature.issued' | 'signature.revoked' | 'signature.deleted',
-  row: SignatureRow,
+  row: SignatureFacts,
 ): LogEntryInput {
   return {
     event,
@@ -84,13 +89,13 @@ export function signatureLogEntry(
 
 /** A document's subject is its original file: the revision a signed PDF starts with. */
 export function documentLogEntry(
-  event: 'document.signed' | 'document.deleted',
+  event: 'document.signed' | 'request.completed' | 'document.deleted',
   row: Pick<DocumentRow, 'sha256' | 'reference' | 'signed_at'>,
   signerNames: string[] = [],
 ): LogEntryInput {
   return {
     event,
-    at: event === 'document.signed' ? (row.signed_at ?? undefined) : undefined,
+    at: event === 'document.deleted' ? undefined : (row.signed_at ?? undefined),
     subject: row.sha256,
     reference: row.reference ?? '',
     // The same line the document's seal carries, so one name hash matches both.

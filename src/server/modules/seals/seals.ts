@@ -3,6 +3,7 @@ import { SealIssuer } from './issue.ts';
 import { SealKeys } from './keys.service.ts';
 import { TransparencyLog, type LogOptions } from './log.service.ts';
 import { sealsRoutes } from './seals.routes.ts';
+import { Transparency } from './transparency.ts';
 
 export interface Seals {
   keys: SealKeys;
@@ -24,9 +25,12 @@ export async function registerSeals(app: App, opts: LogOptions = {}) {
   const keys = new SealKeys(app.db, app.clock, app.secretBox);
   await keys.init();
   const log = new TransparencyLog(app.db, app.dialect, app.clock, keys, app.log, opts);
-  app.decorate('seals', { keys, log, issuer: new SealIssuer(keys, () => app.site.publicUrl) });
-  app.signatures.transparency = log;
-  app.documents.transparency = log;
+  const issuer = new SealIssuer(keys, () => app.site.publicUrl);
+  app.decorate('seals', { keys, log, issuer });
+  const transparency = new Transparency(log, issuer, app.log);
+  // Signing requests reach the hook through the signatures service they hold.
+  app.signatures.transparency = transparency;
+  app.documents.transparency = transparency;
   sealsRoutes(app);
   app.diagnosticSources.push(async () => {
     const [active, head, size] = await Promise.all([keys.current(), log.latestHead(), log.size()]);

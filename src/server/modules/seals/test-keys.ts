@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
-import { kidOf, KeyRing, type SealJwk } from '#shared/seals/keys.ts';
+import { kidOf, KeyRing, type SealJwk, type SealKeySet } from '#shared/seals/keys.ts';
+import type { SealKind } from '#shared/seals/token.ts';
+import { verifySealedLink } from '#shared/seals/verify.ts';
 
 /** A throw-away ES256 key, as an instance would publish it, for tests and the benchmark. */
 export async function testKey(validity: { nbf?: number; exp?: number } = {}) {
@@ -24,4 +26,13 @@ export async function testKey(validity: { nbf?: number; exp?: number } = {}) {
       crypto.sign('sha256', message, { key: privateKey, dsaEncoding: 'ieee-p1363' }),
     ring: () => KeyRing.from([jwk]),
   };
+}
+
+/** Verifies a link's seal with an app's published key set, as a browser would offline. */
+export async function verifyWithInstance(
+  app: { seals: { keys: { keySet: () => Promise<SealKeySet> } } },
+  link: string,
+  expect?: SealKind,
+) {
+  return verifySealedLink(link, await KeyRing.from(await app.seals.keys.keySet()), expect ? { expect } : {});
 }

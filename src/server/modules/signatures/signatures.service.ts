@@ -75,6 +75,10 @@ export const toOwnSignature = (s: SignatureWithLookups): OwnSignature => ({
   lastVerifiedAt: s.last_verified_at ?? null,
 });
 
+/** A creator's link is stamped when drawing starts; a save may come a while later. */
+const CLIENT_STAMP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const CLIENT_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
 const isUniqueViolation = (err: unknown) =>
   /unique|duplicate key/i.test((err as Error).message ?? '') || (err as { code?: string }).code === '23505';
 
@@ -150,8 +154,8 @@ export class SignaturesService {
           }
           return inserted;
         });
-        await this.transparency.appendToLog(signatureLogEntry('signature.issued', saved));
-        return { kind: 'ok', signature: { ...saved, image_data: image?.dataUrl ?? null } };
+        const sealed = await this.seal(saved);
+        return { kind: 'ok', signature: { ...sealed, image_data: image?.dataUrl ?? null } };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         if (wanted) return { kind: 'reference-taken' };
@@ -160,12 +164,42 @@ export class SignaturesService {
     throw new Error('could not find a free reference number');
   }
 
-  /** Keep the creator's URL when it is ours and names this reference; otherwise build it. */
+  /**
+   * Logs the issuance and stores the link sealed with its log index (decision 029), so every
+   * later download carries the same seal. Without a seal (log or key down) the bare link stays.
+   */
+  async seal(saved: SignatureRow): Promise<SignatureRow> {
+    const link = saved.qr_code_data ?? '';
+    const sealed = await this.transparency.issue(signatureLogEntry('signature.issued', saved), link);
+    if (sealed === link) return saved;
+    await this.db
+      .updateTable('signatures')
+      .set({ qr_code_data: sealed })
+      .where('id', '=', saved.id)
+      .execute();
+    return { ...saved, qr_code_data: sealed };
+  }
+
+  /**
+   * Keep the creator's URL when it is ours and names this reference and signer at about this
+   * time; otherwise build it. The seal signs the name and time the link shows, so a client
+   * cannot have the instance vouch for another name or a back-dated signing.
+   */
   private qrData(sent: string | undefined, reference: string, name: string, now: number) {
     if (sent && URL.canParse(sent)) {
       const url = new URL(sent);
+      url.hash = '';
+      const q = url.searchParams;
+      const at = Date.parse(q.get('timestamp') ?? '');
       const ours = `${url.origin}${url.pathname}` === `${this.publicUrl()}/verify-signature`;
-      if (ours && normalizeReference(url.searchParams.get('ref') ?? '') === reference) return url.toString();
+      if (
+        ours &&
+        normalizeReference(q.get('ref') ?? '') === reference &&
+        (q.get('name') ?? '') === name &&
+        at <= now + CLIENT_CLOCK_SKEW_MS &&
+        at >= now - CLIENT_STAMP_MAX_AGE_MS
+      )
+        return url.toString();
     }
     return verificationUrl(this.publicUrl(), { id: now, ref: reference, name, timestamp: iso(now) });
   }

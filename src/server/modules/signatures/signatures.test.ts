@@ -4,6 +4,8 @@ import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signaturePng, signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
+import QRCode from 'qrcode';
+import { verifyWithInstance } from '../seals/test-keys.ts';
 import { addMonths } from './signatures.service.ts';
 
 let ctx: TestContext;
@@ -113,12 +115,66 @@ describe('saving from the creator', () => {
     expect(url.searchParams.get('name')).toBe('Jane Doe');
   });
 
-  test('the creator’s own QR URL is kept when it names this reference', async () => {
+  test('the creator’s own QR URL is kept when it names this reference, and sealed', async () => {
     const a = await anonymous();
     const ref = `SIG-20250414-${String(++n).padStart(4, '0')}`;
-    const qr = `${TEST_ORIGIN}/verify-signature?id=1700000000000&ref=${ref}&name=Jane+Doe&timestamp=2025-04-14T10%3A00%3A00.000Z`;
+    const stamp = new Date(ctx.clock.now() - 3_600_000).toISOString();
+    const qr = `${TEST_ORIGIN}/verify-signature?id=1700000000000&ref=${ref}&name=Jane+Doe&timestamp=${encodeURIComponent(stamp)}`;
     const res = await a.post('/api/signatures', creatorSave({ referenceNumber: ref, qrCodeData: qr }));
-    expect(res.json().qrCodeData).toBe(qr);
+    const saved: string = res.json().qrCodeData;
+    expect(saved).toMatch(/#[A-Z2-7]+$/);
+    expect(saved.split('#')[0]).toBe(qr.replaceAll('%3A', ':'));
+    const proven = await verifyWithInstance(ctx.app, saved, 'signature');
+    expect(proven).toMatchObject({
+      status: 'proven',
+      claims: { reference: ref, signerName: 'Jane Doe', signedAt: Date.parse(stamp) },
+    });
+  });
+
+  test.each([
+    ['a back-dated time', (ref: string) => `name=Jane+Doe&ref=${ref}&timestamp=2020-01-01T00:00:00.000Z`],
+    ['another name', (ref: string) => `name=Mallory&ref=${ref}&timestamp=${new Date().toISOString()}`],
+  ])('a creator URL with %s is rebuilt with the server’s own time and name', async (_case, query) => {
+    const a = await anonymous();
+    const ref = `SIG-20250414-${String(++n).padStart(4, '0')}`;
+    const res = await a.post(
+      '/api/signatures',
+      creatorSave({ referenceNumber: ref, qrCodeData: `${TEST_ORIGIN}/verify-signature?${query(ref)}` }),
+    );
+    const proven = await verifyWithInstance(ctx.app, res.json().qrCodeData, 'signature');
+    expect(proven.status).toBe('proven');
+    if (proven.status !== 'proven') return;
+    expect(proven.claims.signerName).toBe('Jane Doe');
+    expect(Math.abs(proven.claims.signedAt - Date.parse(res.json().createdAt))).toBeLessThan(1000);
+  });
+
+  test('size bar: a 30-character name and a 24-character reference, sealed, fit QR version 11 at M', async () => {
+    const a = await anonymous();
+    const ref = `SIG-20261123-${String(++n).padStart(11, 'K')}`;
+    expect(ref).toHaveLength(24);
+    const name = 'Maximilian Alexander Sommerfel';
+    expect(name).toHaveLength(30);
+    const res = await a.post('/api/signatures', creatorSave({ referenceNumber: ref, signerName: name }));
+    const link: string = res.json().qrCodeData;
+    expect((await verifyWithInstance(ctx.app, link, 'signature')).status).toBe('proven');
+    // Anonymous: the seal carries an expiry too. The test origin is shorter than most, so
+    // measure the bar at a 24-character one as well (decision 029: ~1 byte per character).
+    for (const text of [link, link.replace(TEST_ORIGIN, 'https://sign.example.com')])
+      expect(QRCode.create(text, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(11);
+  });
+
+  test('the stored link keeps its seal: listing and reading it again give the same', async () => {
+    const agent = await signedIn();
+    const res = await agent.post('/api/signatures', { signatureData: png, isDefault: false });
+    const saved: string = res.json().qrCodeData;
+    const proven = await verifyWithInstance(ctx.app, saved, 'signature');
+    expect(proven.status).toBe('proven');
+    const again = await agent.get(`/api/signatures/${res.json().id}`);
+    expect(again.json().qrCodeData).toBe(saved);
+    if (proven.status !== 'proven') return;
+    const leaf = await ctx.app.seals.log.entries(proven.claims.logIndex, proven.claims.logIndex + 1);
+    expect(JSON.parse(leaf[0]!.entry)).toMatchObject({ event: 'signature.issued' });
+    expect(JSON.parse(leaf[0]!.entry).subject.startsWith(proven.claims.subjectHash)).toBe(true);
   });
 
   test('a blank name is saved as Unnamed', async () => {

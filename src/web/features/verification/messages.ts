@@ -68,3 +68,36 @@ export const verifyText = {
   cameraMissing: 'No camera was found on this device.',
   cameraFailed: 'The camera could not be started.',
 } as const;
+
+/** The seal card: what the QR code's own proof says, apart from what the server says now. */
+export const sealText = {
+  title: 'What the QR code proves by itself',
+  checking: 'Checking the seal in the QR code…',
+  notProvenTitle: 'Seal not proven',
+  lead: 'Checked in this browser with the issuer’s public key, without asking any server.',
+  caveat:
+    'A seal proves what was issued, not whether it still stands: the server’s current answer is shown separately.',
+  signer: 'Signer',
+  reference: 'Reference',
+  expires: 'Expires',
+  expired: 'This item’s own expiry has passed.',
+  key: 'Key',
+  logIndex: 'Log entry',
+  foreign: (issuer: string) =>
+    `Issued by another Inkproof instance: ${issuer}. Its keys were fetched from there.`,
+  logChecking: 'Checking the public log…',
+  logIncluded: (index: number, size: number, at: string) =>
+    `In the public log: entry ${index.toLocaleString()} of ${size.toLocaleString()}, in the tree head signed ${at}.`,
+  logPending:
+    'Not yet in a signed tree head of the public log: heads are signed every few seconds. Check again shortly.',
+  logUnavailable: 'The public log could not be reached: inclusion not checked.',
+  logFailed: {
+    head: 'The log’s tree head is not signed by the issuer’s key.',
+    proof: 'The log’s inclusion proof does not lead to its signed tree head.',
+    entry: 'The log entry could not be read.',
+    mismatch: 'The log entry at this index is not this item’s issuance.',
+  },
+  statusAsOf: (at: string) => `Offline: status as of ${at}, when this device last synced the keys.`,
+  neverSynced: 'Offline, and this device never synced the issuer’s keys.',
+  timing: (ms: number) => `Verified in ${ms < 1 ? '<1' : Math.round(ms)} ms.`,
+} as const;

@@ -1,4 +1,15 @@
 export const diagnosticsText = {
+  sealsTitle: 'Seal keys and transparency log',
+  sealsLead:
+    'QR codes carry a seal signed with the active key. Rotating makes a new key active; the old one is retired but stays published, so everything it sealed still verifies.',
+  sealsActiveKey: 'Active key',
+  sealsLogSize: 'Log entries',
+  sealsHead: 'Latest signed tree head',
+  sealsRotate: 'Rotate seal key',
+  sealsRotateTitle: 'Rotate the seal key?',
+  sealsRotateText:
+    'A new signing key becomes active for new seals and tree heads. The current key is retired in 10 minutes (other instances pick up the new one meanwhile) and is never deleted.',
+  sealsRotated: (kid: string) => `Seal key rotated: ${kid} is active`,
   overviewTitle: 'System Status',
   overviewLead: 'A read-only overview of this server. Checks and the log level are on System Diagnostics.',
   settingsTitle: 'System Diagnostics',

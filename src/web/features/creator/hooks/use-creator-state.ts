@@ -139,7 +139,11 @@ export function useCreatorState(origin: string, download: DownloadMode) {
           name: ownName,
           reference: ownReference,
           referenceData: referenceData.trim(),
-          qrUrl: qrFor(ownReference),
+          // Once saved, the server's link: it carries the seal (decision 029) in every download.
+          qrUrl:
+            saved?.qrCodeData && saved.referenceNumber === ownReference
+              ? saved.qrCodeData
+              : qrFor(ownReference),
           createdAt: stamp?.timestamp ?? null,
         };
 

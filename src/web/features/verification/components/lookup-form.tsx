@@ -2,8 +2,7 @@ import { Search } from 'lucide-react';
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
-import { normalizeReference } from '#shared/signatures/reference.ts';
-import { referenceSchema } from '#shared/signatures/schemas.ts';
+import { normalizeReference, REFERENCE_MAX, REFERENCE_PATTERN } from '#shared/signatures/reference.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
@@ -44,13 +43,18 @@ export function LookupForm(props: LookupFormProps) {
       return;
     }
     if (!reference.trim() && props.retryWithoutReference) return props.onLookup(null, answer);
-    const parsed = referenceSchema.safeParse(reference);
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? m.referenceFormat;
+    // referenceSchema's rules without zod, which would double this page's script (issue 15 item 12).
+    const value = reference.trim();
+    const message = !value
+      ? m.referenceRequired
+      : value.length > REFERENCE_MAX || !REFERENCE_PATTERN.test(value)
+        ? m.referenceFormat
+        : null;
+    if (message) {
       form.setError('reference', { message }, { shouldFocus: true });
       return;
     }
-    props.onLookup(normalizeReference(parsed.data), answer);
+    props.onLookup(normalizeReference(value), answer);
   });
 
   return (

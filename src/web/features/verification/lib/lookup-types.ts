@@ -12,6 +12,8 @@ export type LookupTarget = { kind: 'ref'; ref: string } | { kind: 'id'; id: stri
 export interface LookupRequest {
   target: LookupTarget;
   claimed?: ClaimedDetails;
+  /** The whole link it came from (a QR code's), whose fragment may carry a seal. */
+  link?: string;
 }
 
 export type LookupOutcome =

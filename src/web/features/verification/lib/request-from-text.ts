@@ -19,10 +19,11 @@ export function requestFromText(
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const ref = url.searchParams.get('ref')?.trim() ?? '';
   const claimed = claimedFrom(url.searchParams);
-  if (REFERENCE_PATTERN.test(ref)) return { target: { kind: 'ref', ref: normalizeReference(ref) }, claimed };
+  if (REFERENCE_PATTERN.test(ref))
+    return { target: { kind: 'ref', ref: normalizeReference(ref) }, claimed, link: value };
   const ours = url.origin === origin && url.pathname.replace(/\/+$/, '') === VERIFY_PATH;
   const id = url.searchParams.get('id')?.trim();
-  if (ours && id && /^\d{1,20}$/.test(id)) return { target: { kind: 'id', id }, claimed };
+  if (ours && id && /^\d{1,20}$/.test(id)) return { target: { kind: 'id', id }, claimed, link: value };
   return null;
 }
 

@@ -14,7 +14,9 @@ describe('what a QR code may open', () => {
   test('a bare reference or any link carrying ref= gives only that reference', () => {
     expect(requestFromText(` ${REF.toLowerCase()} `, ORIGIN)?.target).toEqual({ kind: 'ref', ref: REF });
     const foreign = requestFromText(URL_OF('https://evil.example', `ref=${REF}&name=Eve`), ORIGIN);
-    expect(foreign).toEqual({ target: { kind: 'ref', ref: REF }, claimed: { name: 'Eve' } });
+    // The whole link travels along: its fragment may carry a seal, checked on its own.
+    const link = URL_OF('https://evil.example', `ref=${REF}&name=Eve`);
+    expect(foreign).toEqual({ target: { kind: 'ref', ref: REF }, claimed: { name: 'Eve' }, link });
   });
 
   test('an id-only link counts only when it is this site', () => {
@@ -59,6 +61,7 @@ describe('metadata a downloaded file carries', () => {
     expect(await requestFromMetadata(pngWith([['iTXt', itxt]]))).toEqual({
       target: { kind: 'ref', ref: REF },
       claimed: { name: 'Ada' },
+      link: url,
     });
   });
 

@@ -14,6 +14,9 @@ import { FailureCard } from '#web/features/verification/components/failure-card.
 import { LookupForm, type LookupFormValues } from '#web/features/verification/components/lookup-form.tsx';
 import { ResultCard } from '#web/features/verification/components/result-card.tsx';
 import { VerificationInfo } from '#web/features/verification/components/verification-info.tsx';
+import { SealCard } from '#web/features/verification/components/seal-card.tsx';
+import { useSealCheck } from '#web/features/verification/hooks/use-seal-check.ts';
+import { prepareOffline } from '#web/features/verification/lib/offline.ts';
 import { useUrlLookup } from '#web/features/verification/hooks/use-url-lookup.ts';
 import { useVerification } from '#web/features/verification/hooks/use-verification.ts';
 import type { LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
@@ -27,6 +30,12 @@ export default function VerifySignaturePage() {
   const [searched, setSearched] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The seal travels in the fragment, which the look-up's own address rewrite drops: keep it.
+  const [sealLink, setSealLink] = useState(() =>
+    window.location.hash.length > 1 ? window.location.href : null,
+  );
+  const seal = useSealCheck(sealLink);
+  useEffect(() => prepareOffline(), []);
   const runFromUrl = useCallback((r: LookupRequest) => void run(r), [run]);
   const url = useUrlLookup(runFromUrl);
   const { urlReference, remember } = url;
@@ -61,12 +70,14 @@ export default function VerifySignaturePage() {
 
   const onFoundInImage = (next: LookupRequest) => {
     if (next.target.kind === 'ref') form.setValue('reference', next.target.ref);
+    setSealLink(next.link ?? null);
     form.clearErrors();
     lookup(next, form.getValues('captcha').trim() || undefined);
   };
 
   const verifyAnother = () => {
     reset();
+    setSealLink(null);
     setSearched(true);
     form.reset({ reference: '', captcha: '' });
     remember(null);
@@ -97,6 +108,7 @@ export default function VerifySignaturePage() {
           {!url.hasTarget && !searched && verification.status === 'idle' && !hasDocumentRef ? (
             <Alert tone="info">{m.noSignatureId}</Alert>
           ) : null}
+          <SealCard state={seal} />
           {verification.status === 'loading' ? <LoadingState label={t.submitting} showLabel /> : null}
           {outcome?.kind === 'found' ? (
             <ResultCard signature={outcome.signature} claimed={request?.claimed} headingRef={headingRef}>

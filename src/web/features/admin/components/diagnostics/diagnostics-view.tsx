@@ -5,6 +5,7 @@ import { CertificateCard } from '#web/features/admin/components/diagnostics/cert
 import { Migrations, RecentErrors } from '#web/features/admin/components/diagnostics/diagnostics-tables.tsx';
 import { LogLevelCard } from '#web/features/admin/components/diagnostics/log-level-card.tsx';
 import { MailCard } from '#web/features/admin/components/diagnostics/mail-card.tsx';
+import { SealsCard } from '#web/features/admin/components/diagnostics/seals-card.tsx';
 import { SystemFacts } from '#web/features/admin/components/diagnostics/system-facts.tsx';
 
 /** The server's state; `actions` adds the mail check, the log-level selector and the certificate upload. */
@@ -23,6 +24,7 @@ export function DiagnosticsView({
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <MailCard mail={data.mail} actions={actions} />
         <LogLevelCard level={data.logLevel} actions={actions} />
+        <SealsCard seals={data.seals} actions={actions} />
       </div>
       {actions ? (
         <SigningCertificateSection />

@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { fromBase32, toBase32 } from '../src/shared/seals/base32.ts';
+import { sealFailureMessages, sealMessages } from '../src/shared/seals/messages.ts';
+import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
+import { sealText, verifyText as t } from '../src/web/features/verification/messages.ts';
+import { diagnosticsText as diagnostics } from '../src/web/features/admin/messages/diagnostics.ts';
+import { expectNoAxeViolations, logInAsAdmin } from './support.ts';
+
+async function drawSignature(page: Page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
+  await page.mouse.move(...at(0.15, 0.6));
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) await page.mouse.move(...at(0.15 + i * 0.028, 0.6 - Math.sin(i / 3) * 0.25));
+  await page.mouse.up();
+}
+
+async function decodeQr(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+/** Saves a signature in the creator, as a visitor does, and downloads its PNG with QR code. */
+async function savedSignaturePng(page: Page) {
+  await page.goto('/create');
+  await drawSignature(page);
+  await page.getByLabel("Signer's Name").fill('Ada Lovelace');
+  await page.getByRole('tab', { name: m.tabPreview }).click();
+  await page.getByRole('checkbox', { name: m.consentText }).check();
+  await page.getByRole('button', { name: m.quickSave }).click();
+  // the first save on a cold server starts the image worker: slow on a loaded machine
+  await expect(page.getByTestId('saved-reference')).toBeVisible({ timeout: 30_000 });
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    (async () => {
+      await page.getByRole('button', { name: 'Download', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'PNG image' }).click();
+    })(),
+  ]);
+  const png = fs.readFileSync((await file.path())!);
+  const link = (await decodeQr(png))!;
+  expect(link).toMatch(/#[A-Z2-7]{100,}$/);
+  return { png, link, reference: (await page.getByTestId('saved-reference').textContent())!.trim() };
+}
+
+const sealCard = (page: Page) => page.getByTestId('seal-card');
+
+test('offline: after one visit, a scanned QR code of a saved signature is proven in flight mode', async ({
+  page,
+  context,
+}) => {
+  const { png, link, reference } = await savedSignaturePng(page);
+  const origin = new URL(link).origin;
+
+  // One visit online: the page registers its worker, which keeps the page, its files and the keys.
+  await page.goto('/verify-signature');
+  await page.waitForFunction(
+    async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const cache = await caches.open('inkproof-verify-v1');
+      const kept = (await cache.keys()).map((r) => new URL(r.url).pathname);
+      return kept.includes('/.well-known/inkproof/keys.json') && kept.some((p) => p.startsWith('/assets/'));
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  // and the QR decoder, loaded once the page is idle
+  await page
+    .waitForFunction(
+      async () => {
+        const cache = await caches.open('inkproof-verify-v1');
+        return (
+          (await cache.keys()).length >= 4 &&
+          performance.getEntriesByType('resource').some((e) => /jsqr|decode/i.test(e.name))
+        );
+      },
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(500);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: m.verifyTitle, level: 1 })).toBeVisible();
+  await page
+    .getByLabel(t.dropLabel)
+    .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText(t.foundInQr(reference))).toBeVisible();
+  const card = sealCard(page);
+  await expect(card.getByTestId('seal-proven')).toContainText(sealMessages.proven(origin, '').trim());
+  await expect(card.getByText('Ada Lovelace')).toBeVisible();
+  await expect(card.getByText(reference)).toBeVisible();
+  await expect(card.getByTestId('seal-offline')).toContainText('Offline: status as of');
+  expect(Number(await card.getByTestId('seal-ms').getAttribute('data-ms'))).toBeLessThan(50);
+  await page.screenshot({ path: '/tmp/seal-offline.png', fullPage: true });
+  await context.setOffline(false);
+});
+
+test('online: a sealed link shows what the seal proves apart from the server, with its log entry', async ({
+  page,
+}) => {
+  const { link } = await savedSignaturePng(page);
+  await page.waitForTimeout(3500); // the next signed tree head covers the new leaf
+  await page.goto(link);
+  const card = sealCard(page);
+  await expect(card.getByTestId('seal-proven')).toBeVisible();
+  await expect(card.getByTestId('seal-log')).toContainText('In the public log: entry');
+  await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
+  await page.screenshot({ path: '/tmp/seal-online.png', fullPage: true });
+  await expectNoAxeViolations(page);
+});
+
+test('every bad seal is “not proven” with its reason, never a crash', async ({ page }) => {
+  const { link } = await savedSignaturePng(page);
+  const [bare, token] = link.split('#') as [string, string];
+  const bytes = fromBase32(token)!;
+  const flip = (i: number) => {
+    const b = Uint8Array.from(bytes);
+    b[i]! ^= 0x01;
+    return toBase32(b);
+  };
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const cases: [string, keyof typeof sealFailureMessages][] = [
+    [`${bare}#${flip(bytes.length - 1)}`, 'bad-signature'],
+    [`${bare}#${flip(3)}`, 'unknown-key'],
+    [`${bare}#${toBase32(bytes.slice(0, 60))}`, 'truncated'],
+    [`${bare}#${token}AA`, 'malformed'],
+    [`${bare.replace('Ada+Lovelace', 'Eve')}#${token}`, 'bad-signature'],
+    [`${new URL(bare).origin}/verify-signature?document=DOC-20260101-ABCDEFGH#${token}`, 'wrong-kind'],
+  ];
+  for (const [url, reason] of cases) {
+    await page.goto('/');
+    await page.goto(url);
+    const why = sealCard(page).getByTestId('seal-reason');
+    await expect(why, url).toHaveAttribute('data-reason', reason);
+    await expect(why).toHaveText(sealFailureMessages[reason]);
+    await expect(sealCard(page).getByRole('heading', { name: sealMessages.notProven })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
+test('the service worker stays on the verification page and never answers for the app', async ({ page }) => {
+  await page.goto('/verify-signature');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+  expect(new URL(scope!).pathname).toBe('/verify-signature');
+  await page.goto('/');
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  expect(sealText.title).toBeTruthy();
+});
+
+test('an admin rotates the seal key on Diagnostics; the old key stays published', async ({ page }) => {
+  await logInAsAdmin(page);
+  const before = (await (await page.request.get('/.well-known/inkproof/keys.json')).json()) as {
+    keys: { kid: string; status: string }[];
+  };
+  await page.goto('/admin/debug-settings');
+  const section = page.getByRole('region', { name: diagnostics.sealsTitle });
+  const oldKid = before.keys.find((k) => k.status === 'active')!.kid;
+  await expect(section).toContainText(oldKid);
+  await expectNoAxeViolations(page);
+  await section.getByRole('button', { name: diagnostics.sealsRotate }).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog.getByText(diagnostics.sealsRotateTitle)).toBeVisible();
+  await dialog.getByRole('button', { name: diagnostics.sealsRotate }).click();
+  await expect(section).not.toContainText(oldKid);
+  const after = (await (await page.request.get('/.well-known/inkproof/keys.json')).json()) as {
+    keys: { kid: string; status: string }[];
+  };
+  expect(after.keys.map((k) => k.kid)).toContain(oldKid);
+  expect(after.keys.find((k) => k.status === 'active')!.kid).not.toBe(oldKid);
+  await page.screenshot({ path: '/tmp/seal-rotate.png', fullPage: true });
+});
