@@ -69,6 +69,7 @@ test('a visitor registers, verifies, edits the profile, changes and resets the p
   await page.goto('/auth?tab=forgot-password');
   const forgot = page.getByRole('tabpanel', { name: 'Forgot Password' });
   await forgot.getByLabel('Email', { exact: true }).fill(email);
+  await forgot.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
   await forgot.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
   // mail 2 is the "password changed" security notice (issue 14); the reset link is mail 3

@@ -97,3 +97,21 @@ export const accountMessages = {
   profileUnexpected: 'An unexpected error occurred while updating your profile',
   settingsSignedOut: 'You need to be logged in to view this page.',
 } as const;
+
+/** "Try again in 4 minutes." from a 429's `retryAfter` (seconds), rounded up to what a person waits. */
+export function retryAfterText(seconds: number): string {
+  if (seconds < 60) return `Try again in ${Math.max(1, Math.ceil(seconds))} seconds.`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  const hours = Math.ceil(minutes / 60);
+  return `Try again in ${hours} hour${hours === 1 ? '' : 's'}.`;
+}
+
+/** A lock-out message with the wait spelled out: "Please try again later." becomes the real wait. */
+export function withRetryAfter(message: string, seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return message;
+  const wait = retryAfterText(seconds);
+  return /Please try again later\.$/.test(message)
+    ? message.replace(/Please try again later\.$/, wait)
+    : `${message} ${wait}`;
+}

@@ -63,7 +63,10 @@ export const registerFormSchema = registerRequestSchema
   .refine((v) => v.password === v.confirmPassword, { message: m.passwordsMismatch, path: ['confirmPassword'] });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
-export const forgotPasswordSchema = z.object({ email: z.string().trim().min(1, m.emailRequired).pipe(email) });
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().min(1, m.emailRequired).pipe(email),
+  captcha: z.string().trim().min(1, m.captchaRequired).max(32),
+});
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 export const tokenQuerySchema = z.object({

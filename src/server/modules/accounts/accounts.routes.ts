@@ -94,6 +94,13 @@ export function accountRoutes(app: App) {
   });
 
   app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema } }, async (req, reply) => {
+    const check = await app.captcha.check(req.session?.id, 'forgot-password', req.body.captcha);
+    if (check !== 'ok') {
+      await app.activity.log('captcha-failed', { ip: req.ip, detail: `forgot-password: ${check}` });
+      return reply
+        .code(400)
+        .send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
+    }
     const throttled = await app.accounts.requestPasswordReset(req.body.email, req.ip);
     if (throttled) return tooMany(reply, throttled, m.tooManyResets);
     return { message: m.resetRequested };

@@ -1,13 +1,12 @@
 import { Alert } from '#web/components/ui/alert.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { authErrorText } from '#web/features/auth/lib/error-text.ts';
 
 /** The server's answer to a failed submit, kept on screen after its toast has gone. */
 export function FormError({ error, fallback }: { error: Error | null; fallback?: string }) {
   if (!error) return null;
-  const message = error instanceof ApiError ? error.message : (fallback ?? error.message);
   return (
     <Alert tone="error" role="alert">
-      {message}
+      {authErrorText(error, fallback)}
     </Alert>
   );
 }
