@@ -59,7 +59,10 @@ export function registerSecurityHeaders(app: App) {
           headers: headersFor(contentSecurityPolicy(script ? new URL(script).origin : null)),
         };
       }
+      // a page that brings its own, stricter policy (the blocked-address page) keeps it
+      const own = reply.getHeader('content-security-policy');
       reply.headers(cached.headers);
+      if (own) reply.header('content-security-policy', own);
     }
     if (req.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseIpEntry } from './ip.ts';
+import { adminMessages as m } from './messages.ts';
 
 /**
  * Admin lists page with ?page=&pageSize= and answer { items, total } (DESIGN §4). The bounds keep
@@ -108,7 +110,8 @@ export const blockIpSchema = z.object({
   ip: z
     .string()
     .trim()
-    .regex(/^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]{2,45})$/, 'Please enter a valid IPv4 or IPv6 address'),
+    .max(60, m.invalidIp)
+    .refine((v) => parseIpEntry(v) !== null, m.invalidIp),
   reason: z.string().trim().min(3, 'Please give a reason (at least 3 characters)').max(300),
 });
 
