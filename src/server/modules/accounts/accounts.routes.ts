@@ -18,6 +18,7 @@ import { endSession } from '#server/plugins/session.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { afterFirstStep, publicUserOf } from './sign-in.ts';
+import { attemptedDetail } from '#shared/admin/activity.ts';
 
 const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>
   reply.code(429).header('Retry-After', String(t.retryAfter)).send({ message, retryAfter: t.retryAfter });
@@ -42,7 +43,10 @@ export function accountRoutes(app: App) {
     }
     const result = await app.accounts.login(email, password, req.ip, req.body.signUpToken);
     if (result.kind === 'throttled') {
-      await app.activity.log('login-throttled', { ip: req.ip });
+      await app.activity.log('login-throttled', {
+        ip: req.ip,
+        detail: attemptedDetail(email.trim().toLowerCase()),
+      });
       return tooMany(reply, result, m.tooManyLogins);
     }
     if (result.kind === 'held') return reply.code(401).send({ message: m.loginHeld });

@@ -1,4 +1,5 @@
 import type { EmailSettings, OutboxItem, SecuritySettings, SiteSettings } from '#shared/admin/answers.ts';
+import { describeSettingsChange } from '#shared/admin/activity.ts';
 import { adminMessages } from '#shared/admin/messages.ts';
 import type { EmailSettingsInput, PageParams, SecuritySettingsInput } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
@@ -109,6 +110,7 @@ export class AdminSettingsService {
 
   /** Applies on every instance within seconds (the store is re-read); limits a client omits stay. */
   async saveSecurity(actor: Actor, b: SecuritySettingsInput) {
+    const before = this.security();
     await this.app.limitsStore.save({
       sessionIdleMs: b.sessionIdleMinutes * MIN,
       sessionAbsoluteMs: b.sessionLifetimeHours * HOUR,
@@ -129,7 +131,14 @@ export class AdminSettingsService {
         ...(admins !== undefined ? { requireForAdmins: admins } : {}),
         ...(all !== undefined ? { requireForAll: all } : {}),
       });
-    await audit(this.app.activity, actor, `security settings changed: ${JSON.stringify(b)}`);
+    const changes = describeSettingsChange(before, b);
+    await audit(
+      this.app.activity,
+      actor,
+      changes.length
+        ? `security settings changed: ${changes.join('; ')}`
+        : 'security settings saved unchanged',
+    );
     return this.security();
   }
 
@@ -139,8 +148,14 @@ export class AdminSettingsService {
 
   /** The public URL is kept as an origin: QR codes and links append their own paths. */
   async saveSite(actor: Actor, input: SiteSettings) {
+    const before = this.site();
     await this.app.siteStore.save({ ...input, publicUrl: new URL(input.publicUrl).origin });
-    await audit(this.app.activity, actor, 'site settings changed');
+    const changes = describeSettingsChange(before, this.site());
+    await audit(
+      this.app.activity,
+      actor,
+      changes.length ? `site settings changed: ${changes.join('; ')}` : 'site settings saved unchanged',
+    );
     return this.site();
   }
 }
