@@ -116,7 +116,7 @@ test('signing up with a taken address looks the same in the page, and the owner 
   await expect(
     reg.getByRole('status').getByRole('heading', { name: authText.checkEmailTitle }),
   ).toBeVisible();
-  expect((await mailTo(email, 2)).text).toMatch(/tried to create an Inkproof account/);
+  expect((await mailTo(email, 2)).text).toMatch(/tried to create an account on Inkproof/);
 });
 
 test('a one-time sign-in link from the mail signs the user in; a spent one says so', async ({ page }) => {

@@ -121,7 +121,12 @@ const httpUrl = z
   .url('Please enter a full URL (https://…)')
   .refine((v) => /^https?:\/\//.test(v), 'Only http and https URLs');
 export const siteSettingsSchema = z.object({
-  siteName: z.string().trim().min(1, 'The site name is required').max(60),
+  siteName: z
+    .string()
+    .trim()
+    .min(1, 'The site name is required')
+    .max(60)
+    .regex(/^[^\p{Cc}]*$/u, 'The site name cannot contain line breaks or control characters'),
   publicUrl: httpUrl,
   privacyPolicyUrl: httpUrl,
   sisterProducts: z.array(z.object({ label: z.string().trim().min(1).max(40), url: httpUrl })).max(4),

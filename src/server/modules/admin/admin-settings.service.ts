@@ -5,6 +5,8 @@ import type { EmailSettingsInput, PageParams, SecuritySettingsInput } from '#sha
 import type { App } from '#server/app-types.ts';
 import { audit, type Actor } from './actor.ts';
 import { countOf, pagedList } from './paged-list.ts';
+import { withSiteName } from '#shared/site-name.ts';
+import { escapeHtml } from '#server/modules/mail/templates.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -61,7 +63,13 @@ export class AdminSettingsService {
   }
 
   async sendTestMail(actor: Actor, to: string) {
-    const result = await this.app.mail.sendNow(to, adminMessages.testMail);
+    const { subject, text } = adminMessages.testMail;
+    const name = this.app.site.siteName;
+    const result = await this.app.mail.sendNow(to, {
+      subject: withSiteName(subject, name),
+      text: withSiteName(text, name),
+      html: `<p>${escapeHtml(withSiteName(text, name))}</p>`,
+    });
     await audit(this.app.activity, actor, `test e-mail to ${to}: ${result.ok ? 'sent' : 'failed'}`);
     return result;
   }
