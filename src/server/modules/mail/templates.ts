@@ -18,7 +18,7 @@ export const SITE = '\u0000site\u0000';
 
 /** The mail with the site name in place of every mark: escaped in the HTML, on one line elsewhere. */
 export function applySiteName<T extends MailContent>(mail: T, siteName: string): T {
-  const plain = siteName.replace(/[\r\n\u0000]+/g, ' ').trim();
+  const plain = siteName.replace(/\p{Cc}+/gu, ' ').trim();
   return {
     ...mail,
     subject: mail.subject.replaceAll(SITE, plain),
