@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { activityLabels } from '../src/shared/admin/activity.ts';
 import { adminMessages } from '../src/shared/admin/messages.ts';
 import { adminText } from '../src/web/features/admin/messages.ts';
 import { expectNoAxeViolations, logInAsAdmin, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
@@ -103,7 +104,7 @@ test('an admin walks through every admin page and sees real data', async ({ page
   await page.getByLabel(t.activities.search, { exact: true }).fill(ada.email);
   const log = page.getByRole('table', { name: /Activity log/ });
   await expect(log.getByRole('row')).toHaveCount(2);
-  await expect(log).toContainText('Registration');
+  await expect(log).toContainText(activityLabels.register);
   await expectNoAxeViolations(page);
 
   await open(page, '/admin/email-settings', t.email.title);
