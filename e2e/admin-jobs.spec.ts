@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { expect, request, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { jobsText as t } from '../src/web/features/admin/messages/jobs.ts';
-import { E2E_CAPTCHA, expectNoAxeViolations, logInAsAdmin, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
+import {
+  E2E_CAPTCHA,
+  expectNoAxeViolations,
+  logInAsAdmin,
+  mailTo,
+  signUpViaApi,
+  uniqueEmail,
+} from './support.ts';
 
 /** Issue 12 item 8: the job queue on System Diagnostics, with a real failed mail and its Retry. */
 test('a mail the SMTP server refused shows as a failed job, and Retry sends it', async ({ page }) => {

@@ -47,7 +47,8 @@ export const accountMessages = {
   currentPasswordWrong: 'Current password is incorrect',
   samePassword: 'The new password must differ from the current one',
   verifyOk: 'Your email has been verified. You can now log in.',
-  signUpFinish: 'Your email address is confirmed. Log in with the password you chose to finish creating your account.',
+  signUpFinish:
+    'Your email address is confirmed. Log in with the password you chose to finish creating your account.',
   verifyInvalid: 'This verification link is invalid or has expired.',
   resetLinkInvalid: 'The password reset link is invalid or has expired.',
   resetOk: 'Your password has been reset successfully.',

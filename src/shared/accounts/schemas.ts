@@ -60,7 +60,10 @@ export const registerFormSchema = registerRequestSchema
     agreeToTerms: z.boolean().refine((v) => v, m.termsRequired),
     confirmPassword: z.string().min(1, m.confirmRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: m.passwordsMismatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: m.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const forgotPasswordSchema = z.object({
@@ -83,7 +86,10 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, m.confirmRequired) })
-  .refine((v) => v.password === v.confirmPassword, { message: m.passwordsMismatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: m.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 export const changePasswordRequestSchema = z.object({

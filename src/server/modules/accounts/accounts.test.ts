@@ -383,7 +383,10 @@ describe('password reset', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(m.captchaWrong);
     // the challenge was used up by the wrong answer: the right one no longer passes without a new one
-    const replay = await visitor.post('/api/forgot-password', { email: 'a@example.com', captcha: TEST_CAPTCHA });
+    const replay = await visitor.post('/api/forgot-password', {
+      email: 'a@example.com',
+      captcha: TEST_CAPTCHA,
+    });
     expect(replay.statusCode).toBe(400);
     expect((await visitor.forgotPassword('a@example.com')).statusCode).toBe(200);
   });
@@ -392,13 +395,16 @@ describe('password reset', () => {
     const visitor = new Agent(ctx.app);
     visitor.ip = '192.0.2.152';
     let res = await visitor.forgotPassword('y0@example.com');
-    for (let i = 1; i < 21 && res.statusCode !== 429; i++) res = await visitor.forgotPassword(`y${i}@example.com`);
+    for (let i = 1; i < 21 && res.statusCode !== 429; i++)
+      res = await visitor.forgotPassword(`y${i}@example.com`);
     expect(res.statusCode).toBe(429);
     const { retryAfter, message } = res.json();
     expect(message).toBe(m.tooManyResets);
     expect(retryAfter).toBeGreaterThan(0);
     expect(res.headers['retry-after']).toBe(String(retryAfter));
-    expect(withRetryAfter(message, retryAfter)).toMatch(/^Too many reset requests\. Try again in \d+ (seconds|minutes?|hours?)\.$/);
+    expect(withRetryAfter(message, retryAfter)).toMatch(
+      /^Too many reset requests\. Try again in \d+ (seconds|minutes?|hours?)\.$/,
+    );
   });
 });
 

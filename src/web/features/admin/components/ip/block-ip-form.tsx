@@ -46,7 +46,8 @@ export function BlockIpForm({ defaultIp = '', onBlocked }: BlockIpFormProps) {
       onError: (error) => {
         if (applyServerIssues(error, form.setError, ['ip', 'reason'])) return;
         // the server's word on the address itself (not valid, your own, in use) goes under the field
-        if (error instanceof ApiError && error.status === 400) form.setError('ip', { message: error.message });
+        if (error instanceof ApiError && error.status === 400)
+          form.setError('ip', { message: error.message });
         else setFailure(errorText(error));
       },
     });
