@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { expect, request, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { jobsText as t } from '../src/web/features/admin/messages/jobs.ts';
-import { expectNoAxeViolations, logInAsAdmin, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
+import {
+  E2E_CAPTCHA,
+  expectNoAxeViolations,
+  logInAsAdmin,
+  mailTo,
+  signUpViaApi,
+  uniqueEmail,
+} from './support.ts';
 
 /** Issue 12 item 8: the job queue on System Diagnostics, with a real failed mail and its Retry. */
 test('a mail the SMTP server refused shows as a failed job, and Retry sends it', async ({ page }) => {
@@ -32,7 +39,11 @@ test('a mail the SMTP server refused shows as a failed job, and Retry sends it',
   };
   expect((await api.put('/api/admin/email-settings', { headers: await csrf(), data: smtp })).ok()).toBe(true);
   try {
-    const reset = await api.post('/api/forgot-password', { headers: await csrf(), data: { email } });
+    await api.get('/api/captcha?purpose=forgot-password');
+    const reset = await api.post('/api/forgot-password', {
+      headers: await csrf(),
+      data: { email, captcha: E2E_CAPTCHA },
+    });
     expect(reset.ok()).toBe(true);
     await page.goto('/admin/debug-settings');
     const section = page.getByRole('region', { name: t.heading });

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { activityLabels } from '../src/shared/admin/activity.ts';
+import { adminMessages } from '../src/shared/admin/messages.ts';
 import { adminText } from '../src/web/features/admin/messages.ts';
 import { expectNoAxeViolations, logInAsAdmin, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
 
@@ -102,7 +104,7 @@ test('an admin walks through every admin page and sees real data', async ({ page
   await page.getByLabel(t.activities.search, { exact: true }).fill(ada.email);
   const log = page.getByRole('table', { name: /Activity log/ });
   await expect(log.getByRole('row')).toHaveCount(2);
-  await expect(log).toContainText('Registration');
+  await expect(log).toContainText(activityLabels.register);
   await expectNoAxeViolations(page);
 
   await open(page, '/admin/email-settings', t.email.title);
@@ -239,12 +241,22 @@ test('an admin blocks and unblocks an IP address, and cannot block their own', a
     yourIp: string;
   };
   await expect(page.getByText(t.yourIp(yourIp))).toBeVisible();
+  // the admin's own row offers no Block
+  const own = page
+    .getByRole('table', { name: t.caption })
+    .getByRole('row', { name: new RegExp(yourIp.replace(/[.]/g, '\\.')) });
+  await expect(own.getByRole('button', { name: t.detailsLabel(yourIp) })).toBeVisible();
+  await expect(own.getByRole('button', { name: t.blockLabel(yourIp) })).toHaveCount(0);
 
   const form = page.getByRole('region', { name: t.blockHeading });
   await form.getByLabel(t.address).fill(yourIp);
   await form.getByLabel(t.reason).fill('Testing the guard');
   await form.getByRole('button', { name: t.blockSubmit }).click();
-  await expect(form.getByRole('alert')).toHaveText('You cannot block the address you are using');
+  await expect(form.getByText('You cannot block the address you are using')).toBeVisible();
+  await form.getByLabel(t.address).fill('999.1.1.1');
+  await form.getByRole('button', { name: t.blockSubmit }).click();
+  await expect(form.getByText(adminMessages.invalidIp)).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await form.getByLabel(t.address).fill(ip);
   await form.getByLabel(t.reason).fill('');

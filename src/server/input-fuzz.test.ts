@@ -90,7 +90,7 @@ const publicProbes: Record<string, Probe> = {
   'register username': async (s) =>
     (await visitor()).register(`r${ip}@example.com`, 'Str0ng!Pass', { username: s }),
   'register password': async (s) => (await visitor()).register(`p${ip}@example.com`, s),
-  'forgot-password e-mail': async (s) => (await visitor()).post('/api/forgot-password', { email: s }),
+  'forgot-password e-mail': async (s) => (await visitor()).forgotPassword(s),
   'reset token': async (s) =>
     (await visitor()).post('/api/reset-password', {
       token: s,

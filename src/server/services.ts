@@ -93,7 +93,7 @@ export async function buildServices(
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
   const jobs = new JobQueue(db, dialect, clock, log);
-  const mail = new MailService(db, clock, log, config.smtpUrl, config.mailFrom, jobs);
+  const mail = new MailService(db, clock, log, config.smtpUrl, config.mailFrom, jobs, () => site.siteName);
   const secretBox = new SecretBox(settingsKey!);
   const emailStore = createEmailSettingsStore(db, clock, log);
   emailStore.onChange = (e) => mail.configure(e.host ? smtpSettings(e, secretBox, log) : null);

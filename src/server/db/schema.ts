@@ -150,6 +150,13 @@ export interface PageViewsTable {
   created_at: Timestamp;
 }
 
+/** Decision 031: events counted per day as they happen (sign-ups, signatures, uploads, signings). */
+export interface EventCountsTable {
+  day: string;
+  event: string;
+  count: number;
+}
+
 export interface DailyStatsTable {
   day: string;
   metric: string;
@@ -352,6 +359,7 @@ export interface Database {
   document_signatures: DocumentSignaturesTable;
   share_links: ShareLinksTable;
   daily_stats: DailyStatsTable;
+  event_counts: EventCountsTable;
   ip_stats: IpStatsTable;
   blocked_ips: BlockedIpsTable;
   support_messages: SupportMessagesTable;

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { App } from '../app-types.ts';
 import type { Db } from '../db/kysely.ts';
 import { isoPrefixCache, type Clock } from '../lib/clock.ts';
+import { IpBlockList } from '../lib/ip-block-list.ts';
 import { reportBadRow, writeInChunks, type WarnLog } from '../lib/write-in-chunks.ts';
 
 interface Counts {
@@ -14,13 +16,31 @@ const REFRESH_MS = 5000;
 export const blockedMessage =
   'Access from your network has been blocked. Contact the site administrator if you think this is a mistake.';
 
+const blockedStyle =
+  'body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1f2937;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
+  'main{max-width:32rem;margin:1.5rem;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(15,23,42,.12)}' +
+  'h1{margin:0 0 .75rem;font-size:1.5rem;color:#1e3a8a}p{margin:0}';
+
+/**
+ * What a blocked address gets for a page: self-contained (no script, no file of the app, which
+ * it may not load either), so it is the same on every route. Its CSP allows exactly its style.
+ */
+export const blockedPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Access blocked</title><style>${blockedStyle}</style></head>
+<body><main><h1>Access blocked</h1><p>${blockedMessage}</p></main></body></html>
+`;
+const blockedPageCsp = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(blockedStyle).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+/** Probes of a load balancer or orchestrator answer whatever the block list says. */
+const OPEN_PATHS = new Set(['/healthz', '/readyz']);
+
 /**
  * Requests, look-ups and rate-limit hits per IP and hour (counted in memory, written in batches),
  * and the admin's IP block list (cached, re-read every few seconds so every instance applies it).
  */
 export class IpTracking {
   private pending = new Map<string, Counts>();
-  private blocked = new Set<string>();
+  private readonly blocked = new IpBlockList();
   private timer: NodeJS.Timeout | undefined;
   private readonly hour: () => string;
 
@@ -57,9 +77,13 @@ export class IpTracking {
     return this.blocked.has(ip);
   }
 
+  /**
+   * Re-reads the block list: at once on this instance after an admin's change, and every few
+   * seconds on every instance (the list is small; another instance's change applies within that).
+   */
   async refreshBlocked() {
     const rows = await this.db.selectFrom('blocked_ips').select('ip').execute();
-    this.blocked = new Set(rows.map((r) => r.ip));
+    this.blocked.replace(rows.map((r) => r.ip));
   }
 
   async flush() {
@@ -104,15 +128,23 @@ export class IpTracking {
 }
 
 /**
- * Counts every API request per IP and turns blocked IPs away (the static site stays reachable).
- * A callback hook, like the other per-request hooks: nothing here waits, and an async hook costs
- * a promise per request on the hottest route.
+ * Counts every API request per IP, and turns a blocked address away from everything: 403 with
+ * JSON for the API, a small static page for pages and files. A callback hook, the first of the
+ * per-request hooks: nothing here waits (an async hook costs a promise per request on the
+ * hottest route), and the block list answers from memory.
  */
 export function registerIpTracking(app: App) {
   app.addHook('onRequest', (req, reply, done) => {
-    if (!req.url.startsWith('/api/')) return done();
-    app.ipTracking.request(req.ip);
+    const api = req.url.startsWith('/api/');
+    if (api) app.ipTracking.request(req.ip);
     if (!app.ipTracking.isBlocked(req.ip)) return done();
-    void reply.code(403).send({ message: blockedMessage, blocked: true });
+    if (api) return void reply.code(403).send({ message: blockedMessage, blocked: true });
+    if (OPEN_PATHS.has(req.url)) return done();
+    void reply
+      .code(403)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', blockedPageCsp)
+      .header('cache-control', 'no-store')
+      .send(blockedPage);
   });
 }

@@ -67,7 +67,10 @@ export function registerSecurityHeaders(app: App) {
           verify: headersFor(contentSecurityPolicy(origin, true)),
         };
       }
+      // a page that brings its own, stricter policy (the blocked-address page) keeps it
+      const own = reply.getHeader('content-security-policy');
       reply.headers(req.url.startsWith('/verify-signature') ? cached.verify : cached.headers);
+      if (own) reply.header('content-security-policy', own);
     }
     if (req.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

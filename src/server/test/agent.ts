@@ -69,9 +69,15 @@ export class Agent {
   post = (url: string, body?: unknown) => this.request('POST', url, body);
   put = (url: string, body?: unknown) => this.request('PUT', url, body);
 
-  async captcha(purpose: 'login' | 'register' | 'lookup' = 'login') {
+  async captcha(purpose: 'login' | 'register' | 'forgot-password' | 'lookup' = 'login') {
     const res = await this.get(`/api/captcha?purpose=${purpose}`);
     if (res.statusCode !== 200) throw new Error(`captcha ${res.statusCode}`);
+  }
+
+  /** POST /api/forgot-password with a solved CAPTCHA, as the form sends it. */
+  async forgotPassword(email: string, captcha = TEST_CAPTCHA) {
+    await this.captcha('forgot-password');
+    return this.post('/api/forgot-password', { email, captcha });
   }
 
   async login(email: string, password: string, captcha = TEST_CAPTCHA) {

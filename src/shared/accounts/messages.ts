@@ -47,7 +47,8 @@ export const accountMessages = {
   currentPasswordWrong: 'Current password is incorrect',
   samePassword: 'The new password must differ from the current one',
   verifyOk: 'Your email has been verified. You can now log in.',
-  signUpFinish: 'Your email address is confirmed. Log in with the password you chose to finish creating your account.',
+  signUpFinish:
+    'Your email address is confirmed. Log in with the password you chose to finish creating your account.',
   verifyInvalid: 'This verification link is invalid or has expired.',
   resetLinkInvalid: 'The password reset link is invalid or has expired.',
   resetOk: 'Your password has been reset successfully.',
@@ -97,3 +98,21 @@ export const accountMessages = {
   profileUnexpected: 'An unexpected error occurred while updating your profile',
   settingsSignedOut: 'You need to be logged in to view this page.',
 } as const;
+
+/** "Try again in 4 minutes." from a 429's `retryAfter` (seconds), rounded up to what a person waits. */
+export function retryAfterText(seconds: number): string {
+  if (seconds < 60) return `Try again in ${Math.max(1, Math.ceil(seconds))} seconds.`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  const hours = Math.ceil(minutes / 60);
+  return `Try again in ${hours} hour${hours === 1 ? '' : 's'}.`;
+}
+
+/** A lock-out message with the wait spelled out: "Please try again later." becomes the real wait. */
+export function withRetryAfter(message: string, seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return message;
+  const wait = retryAfterText(seconds);
+  return /Please try again later\.$/.test(message)
+    ? message.replace(/Please try again later\.$/, wait)
+    : `${message} ${wait}`;
+}

@@ -60,10 +60,16 @@ export const registerFormSchema = registerRequestSchema
     agreeToTerms: z.boolean().refine((v) => v, m.termsRequired),
     confirmPassword: z.string().min(1, m.confirmRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: m.passwordsMismatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: m.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
-export const forgotPasswordSchema = z.object({ email: z.string().trim().min(1, m.emailRequired).pipe(email) });
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().min(1, m.emailRequired).pipe(email),
+  captcha: z.string().trim().min(1, m.captchaRequired).max(32),
+});
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 export const tokenQuerySchema = z.object({
@@ -80,7 +86,10 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, m.confirmRequired) })
-  .refine((v) => v.password === v.confirmPassword, { message: m.passwordsMismatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: m.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 export const changePasswordRequestSchema = z.object({

@@ -14,6 +14,9 @@ export const adminMessages = {
   signatureDeleted: (reference: string) => `Signature ${reference} deleted`,
 
   cannotBlockOwnIp: 'You cannot block the address you are using',
+  cannotBlockOwnRange: (ip: string) => `You cannot block ${ip}: it includes the address you are using`,
+  invalidIp:
+    'Enter a valid IPv4 or IPv6 address, or a range in CIDR notation (for example 203.0.113.7, 2001:db8::1 or 198.51.100.0/24)',
   alreadyBlocked: (ip: string) => `${ip} is already blocked`,
   notBlocked: (ip: string) => `${ip} is not blocked`,
   unblocked: (ip: string) => `${ip} is no longer blocked`,

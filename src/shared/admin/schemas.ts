@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseIpEntry } from './ip.ts';
+import { adminMessages as m } from './messages.ts';
 
 /**
  * Admin lists page with ?page=&pageSize= and answer { items, total } (DESIGN §4). The bounds keep
@@ -108,7 +110,8 @@ export const blockIpSchema = z.object({
   ip: z
     .string()
     .trim()
-    .regex(/^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]{2,45})$/, 'Please enter a valid IPv4 or IPv6 address'),
+    .max(60, m.invalidIp)
+    .refine((v) => parseIpEntry(v) !== null, m.invalidIp),
   reason: z.string().trim().min(3, 'Please give a reason (at least 3 characters)').max(300),
 });
 
@@ -118,7 +121,12 @@ const httpUrl = z
   .url('Please enter a full URL (https://…)')
   .refine((v) => /^https?:\/\//.test(v), 'Only http and https URLs');
 export const siteSettingsSchema = z.object({
-  siteName: z.string().trim().min(1, 'The site name is required').max(60),
+  siteName: z
+    .string()
+    .trim()
+    .min(1, 'The site name is required')
+    .max(60)
+    .regex(/^[^\p{Cc}]*$/u, 'The site name cannot contain line breaks or control characters'),
   publicUrl: httpUrl,
   privacyPolicyUrl: httpUrl,
   sisterProducts: z.array(z.object({ label: z.string().trim().min(1).max(40), url: httpUrl })).max(4),

@@ -1,5 +1,5 @@
 import { LogoMark } from '#web/components/logo.tsx';
-import { site, useSiteLinks } from '#web/lib/site.ts';
+import { site, useSiteLinks, useSiteName } from '#web/lib/site.ts';
 import { FooterLink } from '#web/layouts/footer-link.tsx';
 
 interface FooterItem {
@@ -34,6 +34,7 @@ function Column({ id, title, links }: { id: string; title: string; links: Footer
 /** Part 1 §2: product links, terms (on the about page), privacy policy and sister products from site settings. */
 export function SiteFooter() {
   const { privacyPolicyHref, sisterProducts } = useSiteLinks();
+  const siteName = useSiteName();
   const year = new Date().getFullYear();
   return (
     // While a page's code loads, main holds only its loading status and is short: a footer shown
@@ -43,7 +44,7 @@ export function SiteFooter() {
         <div className="col-span-2 max-w-sm md:col-span-1">
           <div className="flex items-center gap-2 text-white">
             <LogoMark className="size-8" />
-            <span className="text-lg font-bold">{site.name}</span>
+            <span className="text-lg font-bold">{siteName}</span>
           </div>
           <p className="mt-3 text-sm leading-6">
             Create a signature, download it with a QR code, and let anyone check it is genuine. Free to use,
@@ -67,7 +68,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm sm:px-6">
-          © {year} {site.company.name}. {site.name} is a product of {site.company.name}.
+          {siteName === site.name
+            ? `© ${year} ${site.company.name}. ${site.name} is a product of ${site.company.name}.`
+            : `© ${year} ${siteName}. Runs on ${site.name}, a product of ${site.company.name}.`}
         </p>
       </div>
     </footer>

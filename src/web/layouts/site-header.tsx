@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LogoMark } from '#web/components/logo.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { site } from '#web/lib/site.ts';
+import { useSiteName } from '#web/lib/site.ts';
 import { HeaderAccountMenu, HeaderActions } from '#web/layouts/header-actions.tsx';
 import { isActive, mainNav } from '#web/layouts/nav-items.ts';
 
@@ -38,6 +38,7 @@ export function SiteHeader() {
   // The menu belongs to the page it was opened on, so any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location;
+  const siteName = useSiteName();
   const close = () => setOpenAt(null);
 
   return (
@@ -45,7 +46,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 rounded-lg font-bold text-slate-900">
           <LogoMark className="size-8" />
-          <span className="text-lg tracking-tight">{site.name}</span>
+          <span className="text-lg tracking-tight">{siteName}</span>
           <span className="sr-only">, home</span>
         </Link>
         <nav aria-label="Main" className="ml-4 hidden md:block">

@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
-import { site } from '#web/lib/site.ts';
+import { withSiteName } from '#shared/site-name.ts';
+import { site, useSiteName } from '#web/lib/site.ts';
 
 export interface PageMeta {
-  /** Shown as "{title} | Inkproof". */
+  /** Shown as "{title} | {site name}". */
   title?: string;
-  /** Used as is: for pages whose server-rendered head carries its own full title. */
+  /** Used as is (the product's name in it becomes the site name): the server renders the same. */
   fullTitle?: string;
   description?: string;
   /** The keywords meta tag of the spec's home page; removed again on pages without keywords. */
   keywords?: string;
 }
 
-const DEFAULT_TITLE = `${site.name} — ${site.tagline.toLowerCase()}`;
+const defaultTitle = (siteName: string) => `${siteName} — ${site.tagline.toLowerCase()}`;
 export const DEFAULT_DESCRIPTION =
   'Draw or type your signature, download it with a QR code, and let anyone verify it. Free, no account needed, self-hostable.';
 
@@ -49,10 +50,14 @@ function canonicalOrigin() {
 export function usePageMeta(meta: PageMeta | null) {
   const { title, fullTitle, description, keywords } = meta ?? {};
   const waiting = meta === null;
+  const siteName = useSiteName();
   useEffect(() => {
     if (waiting) return;
-    const pageTitle = fullTitle ?? (title ? `${title} | ${site.name}` : DEFAULT_TITLE);
-    const pageDescription = description ?? DEFAULT_DESCRIPTION;
+    const pageTitle = withSiteName(
+      fullTitle ?? (title ? `${title} | ${siteName}` : defaultTitle(siteName)),
+      siteName,
+    );
+    const pageDescription = withSiteName(description ?? DEFAULT_DESCRIPTION, siteName);
     const url = `${canonicalOrigin()}${window.location.pathname}`;
     document.title = pageTitle;
     setNamedMeta('description', pageDescription);
@@ -65,5 +70,5 @@ export function usePageMeta(meta: PageMeta | null) {
     for (const selector of ['meta[property="og:description"]', 'meta[name="twitter:description"]']) {
       setAttribute(selector, 'content', pageDescription);
     }
-  }, [waiting, title, fullTitle, description, keywords]);
+  }, [waiting, title, fullTitle, description, keywords, siteName]);
 }

@@ -41,6 +41,21 @@ export const siteSettingsQueryKey = ['/api/site-settings'] as const;
 
 const getSiteSettings = () => api.get<SiteSettings>('/api/site-settings');
 
+/**
+ * The admin's site name: from the settings once loaded, before that from the og:site_name the
+ * server wrote into the page's head (so the first paint already has it), else the product's name.
+ */
+export function useSiteName(): string {
+  const { data } = useQuery({ queryKey: siteSettingsQueryKey, queryFn: getSiteSettings });
+  return data?.siteName ?? siteNameFromHead();
+}
+
+function siteNameFromHead(): string {
+  if (typeof document === 'undefined') return site.name;
+  const meta = document.head.querySelector<HTMLMetaElement>('meta[property="og:site_name"]');
+  return meta?.content || site.name;
+}
+
 /** The admin-set footer links (privacy policy, sister products), with the defaults while they load. */
 export function useSiteLinks() {
   const { data } = useQuery({ queryKey: siteSettingsQueryKey, queryFn: getSiteSettings });

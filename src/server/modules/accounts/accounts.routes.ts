@@ -18,6 +18,7 @@ import { endSession } from '#server/plugins/session.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { afterFirstStep, publicUserOf, tellSessionTimeout } from './sign-in.ts';
+import { attemptedDetail } from '#shared/admin/activity.ts';
 
 const tooMany = (reply: FastifyReply, t: Throttled, message: string) =>
   reply.code(429).header('Retry-After', String(t.retryAfter)).send({ message, retryAfter: t.retryAfter });
@@ -43,7 +44,10 @@ export function accountRoutes(app: App) {
     }
     const result = await app.accounts.login(email, password, req.ip, req.body.signUpToken);
     if (result.kind === 'throttled') {
-      await app.activity.log('login-throttled', { ip: req.ip });
+      await app.activity.log('login-throttled', {
+        ip: req.ip,
+        detail: attemptedDetail(email.trim().toLowerCase()),
+      });
       return tooMany(reply, result, m.tooManyLogins);
     }
     if (result.kind === 'held') return reply.code(401).send({ message: m.loginHeld });
@@ -95,6 +99,13 @@ export function accountRoutes(app: App) {
   });
 
   app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema } }, async (req, reply) => {
+    const check = await app.captcha.check(req.session?.id, 'forgot-password', req.body.captcha);
+    if (check !== 'ok') {
+      await app.activity.log('captcha-failed', { ip: req.ip, detail: `forgot-password: ${check}` });
+      return reply
+        .code(400)
+        .send({ message: check === 'expired' ? m.captchaExpired : m.captchaWrong, captcha: check });
+    }
     const throttled = await app.accounts.requestPasswordReset(req.body.email, req.ip);
     if (throttled) return tooMany(reply, throttled, m.tooManyResets);
     return { message: m.resetRequested };

@@ -14,6 +14,7 @@ import { LoginGuard, type Throttled } from './login-guard.ts';
 import { Logins, type LoginResult } from './logins.ts';
 import { SignUps } from './sign-ups.ts';
 import { Tokens } from './tokens.ts';
+import { countEvent } from '#server/lib/event-counts.ts';
 
 export type { Throttled } from './login-guard.ts';
 
@@ -281,6 +282,7 @@ export class AccountsService {
       .returningAll()
       .executeTakeFirst();
     if (!admin) return null;
+    await countEvent(this.db, 'signup', now);
     await this.activity.log('admin-created', { userId: admin.id });
     return { email: adminEmail, generatedPassword: password ? null : adminPassword };
   }

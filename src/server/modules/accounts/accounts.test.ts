@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { accountMessages as m } from '#shared/accounts/messages.ts';
+import { accountMessages as m, withRetryAfter } from '#shared/accounts/messages.ts';
 import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
 import { Agent } from '#server/test/agent.ts';
 import { linkIn } from '#server/test/smtp.ts';
-import { testAppWithSmtp } from '#server/test/test-app.ts';
+import { TEST_CAPTCHA, testAppWithSmtp } from '#server/test/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
 let smtp: Awaited<ReturnType<typeof testAppWithSmtp>>['smtp'];
@@ -297,7 +297,7 @@ describe('logout', () => {
 
 describe('password reset', () => {
   async function requestReset(address: string) {
-    const res = await agent.post('/api/forgot-password', { email: address });
+    const res = await agent.forgotPassword(address);
     expect(res.statusCode).toBe(200);
     return res;
   }
@@ -362,19 +362,49 @@ describe('password reset', () => {
   });
 
   test('an empty e-mail is refused', async () => {
-    await agent.captcha();
-    const res = await agent.post('/api/forgot-password', { email: '' });
+    await agent.captcha('forgot-password');
+    const res = await agent.post('/api/forgot-password', { email: '', captcha: TEST_CAPTCHA });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(m.emailRequired);
   });
 
   test('many requests from one IP are throttled', async () => {
-    await agent.captcha();
     agent.ip = '192.0.2.150';
     let last = 0;
-    for (let i = 0; i < 21; i++)
-      last = (await agent.post('/api/forgot-password', { email: `x${i}@example.com` })).statusCode;
+    for (let i = 0; i < 21; i++) last = (await agent.forgotPassword(`x${i}@example.com`)).statusCode;
     expect(last).toBe(429);
+  });
+
+  test('a reset request needs the CAPTCHA solved on the server', async () => {
+    const visitor = new Agent(ctx.app);
+    visitor.ip = '192.0.2.151';
+    await visitor.captcha('forgot-password');
+    const wrong = await visitor.post('/api/forgot-password', { email: 'a@example.com', captcha: 'nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(m.captchaWrong);
+    // the challenge was used up by the wrong answer: the right one no longer passes without a new one
+    const replay = await visitor.post('/api/forgot-password', {
+      email: 'a@example.com',
+      captcha: TEST_CAPTCHA,
+    });
+    expect(replay.statusCode).toBe(400);
+    expect((await visitor.forgotPassword('a@example.com')).statusCode).toBe(200);
+  });
+
+  test('the lock-out answer says how long to wait', async () => {
+    const visitor = new Agent(ctx.app);
+    visitor.ip = '192.0.2.152';
+    let res = await visitor.forgotPassword('y0@example.com');
+    for (let i = 1; i < 21 && res.statusCode !== 429; i++)
+      res = await visitor.forgotPassword(`y${i}@example.com`);
+    expect(res.statusCode).toBe(429);
+    const { retryAfter, message } = res.json();
+    expect(message).toBe(m.tooManyResets);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(res.headers['retry-after']).toBe(String(retryAfter));
+    expect(withRetryAfter(message, retryAfter)).toMatch(
+      /^Too many reset requests\. Try again in \d+ (seconds|minutes?|hours?)\.$/,
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import type { BackgroundJobs } from './background-jobs.ts';
 import type { LoginGuard, Throttled } from './login-guard.ts';
 import type { SignUps } from './sign-ups.ts';
 import type { Tokens } from './tokens.ts';
+import { attemptedDetail } from '#shared/admin/activity.ts';
 
 const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -99,7 +100,12 @@ export class Logins {
 
   /** Runs after the answer, so an existing account's extra work (the warning) cannot be timed. */
   private async afterFailure(address: string, user: UserRow | undefined, ip: string, attempts: number) {
-    await this.d.activity.log('login-failed', { userId: user?.id ?? null, ip });
+    // an address without an account has no user to show: the log names the address tried
+    await this.d.activity.log('login-failed', {
+      userId: user?.id ?? null,
+      ip,
+      detail: user ? null : attemptedDetail(address),
+    });
     if (!user || user.disabled_at || !(await this.d.guard.shouldWarn(address, attempts))) return;
     const since = iso(this.d.clock.now() - this.d.limits().loginWindowMs);
     const failures = await this.d.db

@@ -1,5 +1,5 @@
 import type { MailContent } from '../mail/templates.ts';
-import { layout } from '../mail/templates.ts';
+import { layout, SITE } from '../mail/templates.ts';
 
 /** The security notices of issue 14 item 6: what changed, when, from where, and where to look. */
 function notice(subject: string, intro: string, settingsLink: string): MailContent {
@@ -18,55 +18,55 @@ export const securityMails = {
   twoFactorOn: (link: string, ip: string, device: string) =>
     notice(
       'Two-factor sign-in is on',
-      `Two-factor sign-in was turned on for your Inkproof account (${where(ip, device)}).`,
+      `Two-factor sign-in was turned on for your ${SITE} account (${where(ip, device)}).`,
       link,
     ),
   twoFactorOff: (link: string, ip: string, device: string) =>
     notice(
       'Two-factor sign-in is off',
-      `Two-factor sign-in was turned off for your Inkproof account (${where(ip, device)}). Your password alone now signs in.`,
+      `Two-factor sign-in was turned off for your ${SITE} account (${where(ip, device)}). Your password alone now signs in.`,
       link,
     ),
   twoFactorReset: (link: string) =>
     notice(
       'Your two-factor sign-in was reset',
-      'An administrator reset the two-factor sign-in of your Inkproof account: your authenticator app, recovery codes and passkeys no longer sign in. Set them up again in your security settings.',
+      `An administrator reset the two-factor sign-in of your ${SITE} account: your authenticator app, recovery codes and passkeys no longer sign in. Set them up again in your security settings.`,
       link,
     ),
   passkeyAdded: (link: string, name: string, ip: string, device: string) =>
     notice(
       'A passkey was added',
-      `A passkey named "${name}" was added to your Inkproof account (${where(ip, device)}).`,
+      `A passkey named "${name}" was added to your ${SITE} account (${where(ip, device)}).`,
       link,
     ),
   passwordChanged: (link: string, ip: string, device: string) =>
     notice(
       'Your password was changed',
-      `The password of your Inkproof account was changed (${where(ip, device)}). Your other sessions were signed out.`,
+      `The password of your ${SITE} account was changed (${where(ip, device)}). Your other sessions were signed out.`,
       link,
     ),
   emailChanged: (link: string, newAddress: string) =>
     notice(
       'Your e-mail address was changed',
-      `The e-mail address of your Inkproof account was changed to ${newAddress}. Mail about the account now goes there.`,
+      `The e-mail address of your ${SITE} account was changed to ${newAddress}. Mail about the account now goes there.`,
       link,
     ),
   emailChangeRequested: (link: string, newAddress: string) =>
     notice(
       'An e-mail change was requested',
-      `Someone signed in to your Inkproof account asked to change its e-mail address to ${newAddress}. It changes only when the link sent there is opened.`,
+      `Someone signed in to your ${SITE} account asked to change its e-mail address to ${newAddress}. It changes only when the link sent there is opened.`,
       link,
     ),
   newDevice: (link: string, ip: string, device: string, at: string) =>
     notice(
       'New sign-in to your account',
-      `Your Inkproof account was signed in to from a device it had not been used on: ${where(ip, device)}, at ${at.slice(0, 16).replace('T', ' ')} UTC.`,
+      `Your ${SITE} account was signed in to from a device it had not been used on: ${where(ip, device)}, at ${at.slice(0, 16).replace('T', ' ')} UTC.`,
       link,
     ),
 };
 
 export function confirmEmailChangeMail(link: string): MailContent {
-  const intro = 'Confirm that this address is yours to make it the e-mail address of your Inkproof account.';
+  const intro = `Confirm that this address is yours to make it the e-mail address of your ${SITE} account.`;
   const outro =
     'The link works once and expires in 24 hours. If you did not ask for this, ignore this e-mail.';
   return {

@@ -71,7 +71,7 @@ describe('registration does not tell whether an address has an account', () => {
 
     await ctx.app.accounts.settle();
     const owner = await smtp.waitFor(taken, 2); // the first is the owner's own confirmation
-    expect(owner.text).toMatch(/tried to create an Inkproof account/i);
+    expect(owner.text).toMatch(/tried to create an account on Inkproof/i);
     expect(owner.text).toContain('/auth?tab=forgot-password');
     expect(owner.text).not.toContain('verification=true');
     const newcomer = await smtp.waitFor(fresh);

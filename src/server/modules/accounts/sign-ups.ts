@@ -6,6 +6,7 @@ import type { SecurityLimits } from '#server/lib/limits.ts';
 import type { DbRateLimiter } from '#server/lib/rate-limiter.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { accountExistsMail, verificationMail } from '../mail/templates.ts';
+import { countEvent } from '#server/lib/event-counts.ts';
 
 export const SIGN_UP_TTL_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -89,7 +90,7 @@ export class SignUps {
         .returningAll()
         .executeTakeFirst();
       if (!pending) return undefined;
-      return tx
+      const user = await tx
         .insertInto('users')
         .values({
           email: pending.email,
@@ -103,6 +104,8 @@ export class SignUps {
         .onConflict((oc) => oc.column('email').doNothing())
         .returningAll()
         .executeTakeFirst();
+      if (user) await countEvent(tx, 'signup', now);
+      return user;
     });
   }
 }

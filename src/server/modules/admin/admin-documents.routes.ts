@@ -2,9 +2,8 @@ import type { DocumentCounts } from '#shared/admin/answers.ts';
 import type { App } from '#server/app-types.ts';
 import type { AdminDocumentsService } from './admin-documents.service.ts';
 
-/** /api/admin/documents… (under the admin prefix and guard); adds the documents to reports and diagnostics. */
+/** /api/admin/documents… (under the admin prefix and guard); adds the certificate to diagnostics. */
 export function adminDocumentRoutes(app: App, documents: AdminDocumentsService) {
-  app.reports.sources.push(documents.series);
   app.diagnosticSources.push(documents.certificate);
 
   app.get('/documents/summary', async () => (await documents.counts()) satisfies DocumentCounts);

@@ -4,11 +4,10 @@ import { signingCertificateMessages } from '#shared/admin/signing-certificate.ts
 import type { App } from '#server/app-types.ts';
 import { iso } from '#server/lib/clock.ts';
 import { describeCertificate } from '../pdf/certificate.ts';
-import type { SeriesSource } from './reports.service.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Documents in the admin area: dashboard counts, report series, the certificate in diagnostics. */
+/** Documents in the admin area: dashboard counts and the certificate in diagnostics (reports count uploads and signings as they happen). */
 export class AdminDocumentsService {
   constructor(private readonly app: Pick<App, 'db' | 'clock' | 'documents'>) {}
 
@@ -40,21 +39,6 @@ export class AdminDocumentsService {
       pending: total - signed - shared - awaiting - completed,
     };
   }
-
-  /** Uploads and signings per day, for the reports. */
-  readonly series: SeriesSource = async (from, toExclusive) => {
-    const byDay = (column: 'created_at' | 'signed_at') =>
-      this.app.db
-        .selectFrom('documents')
-        .select([sql<string>`substr(${sql.ref(column)}, 1, 10)`.as('day'), sql<number>`count(*)`.as('n')])
-        .where(column, '>=', from)
-        .where(column, '<', toExclusive)
-        .groupBy(sql`substr(${sql.ref(column)}, 1, 10)`)
-        .execute();
-    const [uploaded, signed] = await Promise.all([byDay('created_at'), byDay('signed_at')]);
-    const toMap = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
-    return { documentsUploaded: toMap(uploaded), documentsSigned: toMap(signed) };
-  };
 
   /** The PDF signing certificate's facts for the diagnostics page. */
   readonly certificate = async () => {

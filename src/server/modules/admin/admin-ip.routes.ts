@@ -24,11 +24,16 @@ export function adminIpRoutes(app: App, ips: AdminIpService) {
   );
 
   app.post('/blocked-ips', { schema: { body: blockIpSchema } }, async (req, reply) => {
-    const { ip, reason } = req.body;
-    const result = await ips.block(actorOf(req), ip, reason);
-    if (result.kind === 'own-address') return reply.code(400).send({ message: m.cannotBlockOwnIp });
-    if (result.kind === 'already-blocked') return reply.code(409).send({ message: m.alreadyBlocked(ip) });
-    return reply.code(201).send({ ip, reason });
+    const { reason } = req.body;
+    const result = await ips.block(actorOf(req), req.body.ip, reason);
+    if (result.kind === 'invalid') return reply.code(400).send({ message: m.invalidIp });
+    if (result.kind === 'own-address')
+      return reply
+        .code(400)
+        .send({ message: result.range ? m.cannotBlockOwnRange(result.ip) : m.cannotBlockOwnIp });
+    if (result.kind === 'already-blocked')
+      return reply.code(409).send({ message: m.alreadyBlocked(result.ip) });
+    return reply.code(201).send({ ip: result.ip, reason });
   });
 
   app.delete('/blocked-ips/:ip', { schema: { params: ipParams } }, async (req, reply) => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { BlockedIp, IpDetail, IpRow } from '#shared/admin/answers.ts';
 import type { ipTrackingQuery } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
+import { entryContains, parseIp, parseIpEntry } from '#shared/admin/ip.ts';
 import { iso } from '#server/lib/clock.ts';
 import { audit, type Actor } from './actor.ts';
 import { contains } from './like.ts';
@@ -88,27 +89,41 @@ export class AdminIpService {
     return { ip, hours: rows, blocked: block ? { reason: block.reason, createdAt: block.created_at } : null };
   }
 
-  /** An admin never blocks the address they use (they would lock themselves out). */
+  /**
+   * Blocks an address or a CIDR range, stored in its canonical spelling. An admin never blocks
+   * the address they use, nor a range holding it (they would lock themselves out).
+   */
   async block(
     actor: Actor,
-    ip: string,
+    input: string,
     reason: string,
-  ): Promise<{ kind: 'ok' } | { kind: 'own-address' } | { kind: 'already-blocked' }> {
-    if (ip === actor.ip) return { kind: 'own-address' };
+  ): Promise<
+    | { kind: 'ok'; ip: string }
+    | { kind: 'invalid' }
+    | { kind: 'own-address'; ip: string; range: boolean }
+    | { kind: 'already-blocked'; ip: string }
+  > {
+    const entry = parseIpEntry(input);
+    if (!entry) return { kind: 'invalid' };
+    const ip = entry.canonical;
+    const own = parseIp(actor.ip);
+    if (own && entryContains(entry, own))
+      return { kind: 'own-address', ip, range: entry.prefix < (entry.version === 4 ? 32 : 128) };
     const inserted = await this.app.db
       .insertInto('blocked_ips')
       .values({ ip, reason, created_by: actor.id, created_at: iso(this.app.clock.now()) })
       .onConflict((oc) => oc.column('ip').doNothing())
       .returning('ip')
       .executeTakeFirst();
-    if (!inserted) return { kind: 'already-blocked' };
+    if (!inserted) return { kind: 'already-blocked', ip };
     await this.app.ipTracking.refreshBlocked();
     await audit(this.app.activity, actor, `blocked ${ip}: ${reason}`);
-    return { kind: 'ok' };
+    return { kind: 'ok', ip };
   }
 
-  /** False when the IP was not blocked. */
-  async unblock(actor: Actor, ip: string): Promise<boolean> {
+  /** False when the IP was not blocked. Entries stored before validation are removed as written. */
+  async unblock(actor: Actor, input: string): Promise<boolean> {
+    const ip = parseIpEntry(input)?.canonical ?? input;
     const res = await this.app.db.deleteFrom('blocked_ips').where('ip', '=', ip).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) return false;
     await this.app.ipTracking.refreshBlocked();

@@ -1,9 +1,12 @@
 import type { EmailSettings, OutboxItem, SecuritySettings, SiteSettings } from '#shared/admin/answers.ts';
+import { describeSettingsChange } from '#shared/admin/activity.ts';
 import { adminMessages } from '#shared/admin/messages.ts';
 import type { EmailSettingsInput, PageParams, SecuritySettingsInput } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
 import { audit, type Actor } from './actor.ts';
 import { countOf, pagedList } from './paged-list.ts';
+import { withSiteName } from '#shared/site-name.ts';
+import { escapeHtml } from '#server/modules/mail/templates.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -60,7 +63,13 @@ export class AdminSettingsService {
   }
 
   async sendTestMail(actor: Actor, to: string) {
-    const result = await this.app.mail.sendNow(to, adminMessages.testMail);
+    const { subject, text } = adminMessages.testMail;
+    const name = this.app.site.siteName;
+    const result = await this.app.mail.sendNow(to, {
+      subject: withSiteName(subject, name),
+      text: withSiteName(text, name),
+      html: `<p>${escapeHtml(withSiteName(text, name))}</p>`,
+    });
     await audit(this.app.activity, actor, `test e-mail to ${to}: ${result.ok ? 'sent' : 'failed'}`);
     return result;
   }
@@ -109,6 +118,7 @@ export class AdminSettingsService {
 
   /** Applies on every instance within seconds (the store is re-read); limits a client omits stay. */
   async saveSecurity(actor: Actor, b: SecuritySettingsInput) {
+    const before = this.security();
     await this.app.limitsStore.save({
       sessionIdleMs: b.sessionIdleMinutes * MIN,
       sessionAbsoluteMs: b.sessionLifetimeHours * HOUR,
@@ -129,7 +139,14 @@ export class AdminSettingsService {
         ...(admins !== undefined ? { requireForAdmins: admins } : {}),
         ...(all !== undefined ? { requireForAll: all } : {}),
       });
-    await audit(this.app.activity, actor, `security settings changed: ${JSON.stringify(b)}`);
+    const changes = describeSettingsChange(before, b);
+    await audit(
+      this.app.activity,
+      actor,
+      changes.length
+        ? `security settings changed: ${changes.join('; ')}`
+        : 'security settings saved unchanged',
+    );
     return this.security();
   }
 
@@ -139,8 +156,14 @@ export class AdminSettingsService {
 
   /** The public URL is kept as an origin: QR codes and links append their own paths. */
   async saveSite(actor: Actor, input: SiteSettings) {
+    const before = this.site();
     await this.app.siteStore.save({ ...input, publicUrl: new URL(input.publicUrl).origin });
-    await audit(this.app.activity, actor, 'site settings changed');
+    const changes = describeSettingsChange(before, this.site());
+    await audit(
+      this.app.activity,
+      actor,
+      changes.length ? `site settings changed: ${changes.join('; ')}` : 'site settings saved unchanged',
+    );
     return this.site();
   }
 }

@@ -6,6 +6,7 @@ import {
   type Report,
   type ReportSeriesName as SeriesName,
 } from '#shared/admin/answers.ts';
+import type { CountedEvent } from '#shared/admin/counted-events.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_REPORT_DAYS = 366;
@@ -15,6 +16,14 @@ export type SeriesSource = (
   from: string,
   toExclusive: string,
 ) => Promise<Partial<Record<SeriesName, Map<string, number>>>>;
+
+/** Events counted when they happen (decision 031): history stays as it was when rows are deleted. */
+const countedSeries: Record<CountedEvent, SeriesName> = {
+  signup: 'signups',
+  'signature-created': 'signaturesCreated',
+  'document-uploaded': 'documentsUploaded',
+  'document-signed': 'documentsSigned',
+};
 
 const lookupMetric: Record<string, SeriesName> = {
   'lookup:ok': 'lookupsFound',
@@ -57,17 +66,13 @@ export class ReportsService {
     const add = (name: SeriesName, day: string, n: number) =>
       buckets[name].set(day, (buckets[name].get(day) ?? 0) + Number(n));
 
-    const byDay = (table: 'users' | 'signatures') =>
+    const [counted, stats, paths, extra] = await Promise.all([
       this.db
-        .selectFrom(table)
-        .select([sql<string>`substr(created_at, 1, 10)`.as('day'), sql<number>`count(*)`.as('n')])
-        .where('created_at', '>=', fromTs)
-        .where('created_at', '<', toExclusive)
-        .groupBy(sql`substr(created_at, 1, 10)`)
-        .execute();
-    const [users, signatures, stats, paths, extra] = await Promise.all([
-      byDay('users'),
-      byDay('signatures'),
+        .selectFrom('event_counts')
+        .select(['day', 'event', 'count'])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .execute(),
       this.db
         .selectFrom('daily_stats')
         .select(['day', 'metric', 'count'])
@@ -87,8 +92,10 @@ export class ReportsService {
         .execute(),
       Promise.all(this.sources.map((s) => s(fromTs, toExclusive))),
     ]);
-    for (const r of users) add('signups', r.day, r.n);
-    for (const r of signatures) add('signaturesCreated', r.day, r.n);
+    for (const r of counted) {
+      const name = countedSeries[r.event as CountedEvent];
+      if (name) add(name, r.day, r.count);
+    }
     for (const r of stats) {
       if (r.metric.startsWith('pageview:')) add('pageViews', r.day, r.count);
       else if (lookupMetric[r.metric]) add(lookupMetric[r.metric]!, r.day, r.count);

@@ -16,7 +16,7 @@ import type { Db } from '#server/db/kysely.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import { hmac, randomCode, safeEqual } from '#server/lib/crypto.ts';
 
-export const captchaPurposes = ['login', 'register', 'lookup'] as const;
+export const captchaPurposes = ['login', 'register', 'forgot-password', 'lookup'] as const;
 export type CaptchaPurpose = (typeof captchaPurposes)[number];
 export type CaptchaCheck = 'ok' | 'wrong' | 'missing' | 'expired';
 

@@ -24,6 +24,7 @@ import { lockUserQuota, usedBytes } from './storage.ts';
 import { documentLogEntry } from '../seals/entries.ts';
 import { noTransparency, type TransparencyHook } from '../seals/hook.ts';
 import { activeContentOf, currentPageCount, toDetail, toSummary, type ShareState } from './views.ts';
+import { countEvent } from '#server/lib/event-counts.ts';
 
 export type OverQuota = { kind: 'over-quota' } & StorageUsage;
 export type UploadResult = { kind: 'ok'; document: DocumentSummary } | Refusal | OverQuota;
@@ -123,6 +124,7 @@ export class DocumentsService {
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.files.put(trx, doc.id, 'original', input.bytes, inspected.sha256);
+      await countEvent(trx, 'document-uploaded', now);
       return doc;
     });
     if ('kind' in stored) return stored;

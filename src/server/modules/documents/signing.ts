@@ -9,6 +9,7 @@ import { parseSignatureImage } from '../signatures/images.ts';
 import type { DocumentsService } from './documents.service.ts';
 import { printedTime } from './views.ts';
 import { documentLogEntry } from '../seals/entries.ts';
+import { countEvent } from '#server/lib/event-counts.ts';
 
 export type SignOutcome =
   | { kind: 'ok'; response: SignDocumentResponse }
@@ -182,6 +183,7 @@ export async function signDocument(
           .where('status', '=', 'pending')
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
+        await countEvent(trx, 'document-signed', signedAt);
         await svc.files.put(trx, doc.id, 'signed', signedBytes, result.signedSha256);
         await trx
           .insertInto('document_signatures')

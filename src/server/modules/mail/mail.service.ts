@@ -6,7 +6,7 @@ import { iso, type Clock } from '#server/lib/clock.ts';
 import { lazyRequire } from '#server/lib/lazy-require.ts';
 import { PermanentJobError, type JobQueue } from '#server/modules/jobs/job-queue.ts';
 import type { FileKind } from '#server/modules/documents/file-store.ts';
-import type { MailContent } from './templates.ts';
+import { applySiteName, type MailContent } from './templates.ts';
 
 const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 
@@ -69,14 +69,26 @@ export class MailService {
     private readonly envSmtpUrl: string | undefined,
     private readonly envFrom: string,
     private readonly jobs: JobQueue,
+    /** The admin's site name, read when a mail is sent: a rename applies to every mail after it. */
+    private readonly siteName: () => string = () => 'Inkproof',
   ) {
     this.from = envFrom;
     this.configure(null);
     jobs.register('mail.send', (job) => this.deliverJob(job), {
       maxAttempts: MAIL_ATTEMPTS,
       backoffMs: MAIL_BACKOFF_MS,
-      onFailed: (job, err) => this.keep(job.to, job, job.createdAt, err.message.slice(0, 500)),
+      onFailed: (job, err) =>
+        this.keep(job.to, applySiteName(job, this.siteName()), job.createdAt, err.message.slice(0, 500)),
     });
+  }
+
+  /**
+   * The sender: the configured address; the default one (no MAIL_FROM, "Inkproof <no-reply@…>")
+   * is shown with the site name.
+   */
+  private sender(): string | { name: string; address: string } {
+    const found = /^Inkproof <([^<>\s]+)>$/.exec(this.from);
+    return found ? { name: this.siteName().replace(/[\r\n]+/g, ' '), address: found[1]! } : this.from;
   }
 
   /** Admin settings win over SMTP_URL; null falls back to the environment (or the outbox). */
@@ -119,7 +131,7 @@ export class MailService {
   async sendNow(to: string, mail: MailContent): Promise<{ ok: boolean; message: string }> {
     if (!this.transport) return { ok: false, message: 'No SMTP server is configured' };
     try {
-      await this.deliver(this.transport, to, mail);
+      await this.deliver(this.transport, to, applySiteName(mail, this.siteName()));
       return { ok: true, message: `Test e-mail sent to ${to}` };
     } catch (err) {
       return { ok: false, message: `Sending failed: ${(err as Error).message}` };
@@ -165,7 +177,8 @@ export class MailService {
     this.transport = transport;
   }
 
-  private async deliverJob(job: MailJob) {
+  private async deliverJob(queued: MailJob) {
+    const job = applySiteName(queued, this.siteName());
     const transport = this.transport;
     if (!transport) {
       await this.keep(job.to, job, job.createdAt, null);
@@ -208,7 +221,7 @@ export class MailService {
     attachments: { filename: string; content: Buffer; contentType: string }[] = [],
   ) {
     return transport.sendMail({
-      from: this.from,
+      from: this.sender(),
       to,
       subject: mail.subject,
       text: mail.text,

@@ -8,6 +8,25 @@ export interface MailContent {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * Where a mail names the site. Templates write this mark; the mail is queued with it and gets
+ * the site name when it is sent (or kept in the outbox), so a mail sent after the admin renames
+ * the site carries the new name, whenever it was queued. NUL never comes from a request
+ * (decision 023), so no user text can pose as the mark; escapeHtml leaves it as it is.
+ */
+export const SITE = '\u0000site\u0000';
+
+/** The mail with the site name in place of every mark: escaped in the HTML, on one line elsewhere. */
+export function applySiteName<T extends MailContent>(mail: T, siteName: string): T {
+  const plain = siteName.replace(/\p{Cc}+/gu, ' ').trim();
+  return {
+    ...mail,
+    subject: mail.subject.replaceAll(SITE, plain),
+    text: mail.text.replaceAll(SITE, plain),
+    html: mail.html.replaceAll(SITE, escapeHtml(plain)),
+  };
+}
+
 export function layout(title: string, intro: string, action: string, link: string, outro: string): string {
   const t = escapeHtml(title);
   const l = escapeHtml(link);
@@ -16,7 +35,7 @@ export function layout(title: string, intro: string, action: string, link: strin
 <body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td><p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#1e3a8a">Inkproof</p>
+<tr><td><p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#1e3a8a">${SITE}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${t}</h1>
 <p style="margin:0 0 24px;line-height:1.5">${escapeHtml(intro)}</p>
 <p style="margin:0 0 24px"><a href="${l}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action)}</a></p>
@@ -37,7 +56,7 @@ export function verificationMail(link: string): MailContent {
 }
 
 export function passwordResetMail(link: string): MailContent {
-  const intro = 'We received a request to reset the password of your Inkproof account.';
+  const intro = `We received a request to reset the password of your ${SITE} account.`;
   const outro =
     'The link works once and expires in 1 hour. If you did not ask for a reset, ignore this e-mail: your password stays as it is.';
   return {
@@ -48,8 +67,7 @@ export function passwordResetMail(link: string): MailContent {
 }
 
 export function accountExistsMail(resetLink: string, signInLink: string): MailContent {
-  const intro =
-    'Someone tried to create an Inkproof account with this e-mail address, which already has one. If it was you, sign in or reset your password.';
+  const intro = `Someone tried to create an account on ${SITE} with this e-mail address, which already has one. If it was you, sign in or reset your password.`;
   const outro = `To sign in, go to ${signInLink}. If it was not you, ignore this e-mail: nothing has changed.`;
   return {
     subject: 'Someone tried to sign up with your address',
@@ -66,7 +84,7 @@ export function failedSignInsMail(
   const lines = attempts.map(
     (a) => `${a.at.slice(0, 19).replace('T', ' ')} UTC from ${a.ip ?? 'an unknown address'}`,
   );
-  const intro = `There were ${count} failed sign-in attempts on your Inkproof account in the last few minutes: ${lines.join('; ')}.`;
+  const intro = `There were ${count} failed sign-in attempts on your ${SITE} account in the last few minutes: ${lines.join('; ')}.`;
   const outro =
     'If these were not you, someone may be guessing your password: choose a new, strong one that you use nowhere else. You can still sign in as usual; the networks the attempts came from are paused for a while.';
   return {
@@ -84,6 +102,6 @@ export function signInLinkMail(link: string): MailContent {
   return {
     subject: 'Your sign-in link',
     text: `${intro}\n\nSign in: ${link}\n\n${outro}\n`,
-    html: layout('Sign in to Inkproof', intro, 'Sign in', link, outro),
+    html: layout(`Sign in to ${SITE}`, intro, 'Sign in', link, outro),
   };
 }

@@ -9,6 +9,7 @@ import { SYSTEM, recordEvent } from './audit.ts';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_SUPPORTED, completedMail } from './mails.ts';
 import type { AuditLine } from './pdf-contract.ts';
 import { DAY_MS, Rollback, type Outgoing, type RequestsService } from './requests.service.ts';
+import { countEvent } from '#server/lib/event-counts.ts';
 
 const isUniqueViolation = (err: unknown) =>
   /unique|duplicate key/i.test((err as Error).message ?? '') || (err as { code?: string }).code === '23505';
@@ -144,6 +145,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
           .where('id', '=', doc.id)
           .where('status', '=', 'awaiting')
           .execute();
+        await countEvent(trx, 'document-signed', at);
         await svc.deps.files.remove(trx, doc.id, 'revision');
         await svc.deps.files.put(trx, doc.id, 'signed', bytes, sealed.sha256);
         // The placements, as owner signing records them: the document's detail, share page and

@@ -20,6 +20,7 @@ import type { Live } from './recipient.ts';
 import { Rollback, type Outgoing, type RequestsService } from './requests.service.ts';
 import { maskEmail, revokeLinks } from './tokens.ts';
 import { acts } from './views.ts';
+import { countEvent } from '#server/lib/event-counts.ts';
 
 /** When the completion job retries a completion the finish itself could not do. */
 export const COMPLETION_RETRY_MS = 30_000;
@@ -310,6 +311,7 @@ export async function finish(
             .returning('id')
             .executeTakeFirstOrThrow();
           signatureId = sig.id;
+          await countEvent(trx, 'signature-created', signedAt);
           await trx
             .insertInto('signature_images')
             .values({

@@ -1,5 +1,5 @@
 import type { MailAttachment, MailService } from '#server/modules/mail/mail.service.ts';
-import type { MailContent } from '#server/modules/mail/templates.ts';
+import { SITE, type MailContent } from '#server/modules/mail/templates.ts';
 
 /** The largest final PDF sent as an attachment (issue 12); larger ones go as a link only. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -46,7 +46,7 @@ function render(l: Layout): { text: string; html: string } {
 <body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td><p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#1e3a8a">Inkproof</p>
+<tr><td><p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#1e3a8a">${SITE}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${t}</h1>
 ${l.paragraphs.map(p).join('\n')}
 ${quote}${action}<p style="margin:0;font-size:13px;color:#4b5563;line-height:1.5">${escapeHtml(l.outro)}</p>
@@ -80,7 +80,7 @@ export function invitationMail(v: {
         ? `Reminder: please ${verb} "${v.documentName}"`
         : `Please ${verb} "${v.documentName}"`,
       paragraphs: [
-        `${v.sender} has sent you "${v.documentName}" to ${verb} with Inkproof. No account is needed.`,
+        `${v.sender} has sent you "${v.documentName}" to ${verb} with ${SITE}. No account is needed.`,
       ],
       quote: v.message,
       action: { label: v.role === 'approver' ? 'Review and approve' : 'Review and sign', link: v.link },
@@ -91,7 +91,7 @@ export function invitationMail(v: {
 
 export function codeMail(code: string, documentName: string): RequestMail {
   return {
-    subject: `${code} is your Inkproof code`,
+    subject: `${code} is your ${SITE} code`,
     ...render({
       title: 'Your identity code',
       paragraphs: [`Enter this code to open "${documentName}": ${code}`],
@@ -166,7 +166,7 @@ export function completedMail(v: {
       ],
       action: { label: v.forOwner ? 'Open the document' : 'Download the signed PDF', link: v.link },
       outro: v.forOwner
-        ? 'The document is in your Inkproof account.'
+        ? `The document is in your ${SITE} account.`
         : 'The download link works for 30 days; keep a copy of the file.',
     }),
   };

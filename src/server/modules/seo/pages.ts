@@ -1,3 +1,5 @@
+import { DEFAULT_SITE_NAME as SITE_NAME } from '#shared/site-name.ts';
+
 /** Head metadata of the public pages, put into the HTML by the server so crawlers see it. */
 export interface PageMeta {
   title: string;
@@ -10,7 +12,6 @@ export interface PageMeta {
   publishedTime?: string;
 }
 
-export const SITE_NAME = 'Inkproof';
 export const DESCRIPTION_MAX = 160;
 
 /** The description fallback of the spec: at most 160 characters, cut at a word. */

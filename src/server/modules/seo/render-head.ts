@@ -1,5 +1,6 @@
 import { SESSION_META } from '#shared/constants.ts';
-import { clampDescription, SITE_NAME, type PageMeta } from './pages.ts';
+import { DEFAULT_SITE_NAME } from '#shared/site-name.ts';
+import { clampDescription, type PageMeta } from './pages.ts';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -11,6 +12,8 @@ export interface HeadExtras {
   analyticsScriptUrl?: string | null;
   /** The request carried no session cookie: the app can skip asking who is signed in. */
   signedOut?: boolean;
+  /** The admin's site name (og:site_name); the product's name when not given. */
+  siteName?: string;
   /** Build files (relative to the web root) the page's code needs: fetched beside the entry. */
   preloads?: readonly string[];
 }
@@ -26,7 +29,7 @@ export function renderHead(
   const tags = [
     `<link rel="canonical" href="${esc(canonical)}" />`,
     meta.noindex ? '<meta name="robots" content="noindex, nofollow" />' : '',
-    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:site_name" content="${esc(extras.siteName ?? DEFAULT_SITE_NAME)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     `<meta property="og:title" content="${esc(meta.title)}" />`,
     `<meta property="og:description" content="${esc(description)}" />`,

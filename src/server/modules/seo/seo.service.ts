@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteSettings } from '#server/lib/site-settings.ts';
-import { PRIVATE_PREFIXES, SITE_NAME, staticPages, type PageMeta } from './pages.ts';
+import { withSiteName } from '#shared/site-name.ts';
+import { PRIVATE_PREFIXES, staticPages, type PageMeta } from './pages.ts';
 import { renderHead } from './render-head.ts';
 
 /** Written by the build (scripts/vite-route-preload.ts): route pattern → files its page needs. */
@@ -76,14 +77,17 @@ export class SeoService {
     const html = this.indexHtml();
     if (!html) return null;
     const pathname = decodeURIComponent(new URL(url, this.origin).pathname).replace(/\/+$/, '') || '/';
+    const { siteName } = this.site();
     let meta: PageMeta | null | undefined = staticPages(this.origin)[pathname];
+    // the product's own pages name it: with a site name set, they name the site
+    if (meta) meta = brandMeta(meta, siteName);
     for (const resolve of this.resolvers) meta ??= await resolve(pathname);
     let status = 200;
     if (!meta) {
       const known = APP_ROUTES.some((re) => re.test(pathname));
       if (!known) status = 404;
       meta = {
-        title: known ? SITE_NAME : `Page not found — ${SITE_NAME}`,
+        title: known ? siteName : `Page not found — ${siteName}`,
         description: 'Electronic signatures with a QR code that anyone can verify.',
         noindex: true,
       };
@@ -93,6 +97,7 @@ export class SeoService {
     const canonical = `${this.origin}${pathname === '/' ? '/' : pathname}`;
     const extras = {
       analyticsScriptUrl: this.site().analyticsScriptUrl,
+      siteName,
       signedOut,
       preloads: status === 200 ? this.preloads(pathname) : [],
     };
@@ -122,6 +127,16 @@ export class SeoService {
       '\n',
     );
   }
+}
+
+/** A static page's head with the site name where it names the product (title, description, JSON-LD). */
+function brandMeta(meta: PageMeta, siteName: string): PageMeta {
+  return {
+    ...meta,
+    title: withSiteName(meta.title, siteName),
+    description: withSiteName(meta.description, siteName),
+    ...(meta.jsonLd ? { jsonLd: { ...meta.jsonLd, name: siteName } } : {}),
+  };
 }
 
 /** '/blog/:slug' → /^\/blog\/[^/]+$/ */

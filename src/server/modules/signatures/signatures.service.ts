@@ -17,6 +17,7 @@ import { randomToken } from '#server/lib/crypto.ts';
 import { parseSignatureImage, type ImageRefusal } from './images.ts';
 import { signatureLogEntry } from '../seals/entries.ts';
 import { noTransparency, type TransparencyHook } from '../seals/hook.ts';
+import { countEvent } from '#server/lib/event-counts.ts';
 
 export type SaveResult =
   | { kind: 'ok'; signature: SignatureWithLookups }
@@ -152,6 +153,7 @@ export class SignaturesService {
               })
               .execute();
           }
+          await countEvent(trx, 'signature-created', inserted.created_at);
           return inserted;
         });
         const sealed = await this.seal(saved);

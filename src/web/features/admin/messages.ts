@@ -1,9 +1,5 @@
-import {
-  commonText,
-  chartText,
-  activityColumnsText,
-  eventsText,
-} from '#web/features/admin/messages/common.ts';
+import { activityLabel } from '#shared/admin/activity.ts';
+import { commonText, chartText, activityColumnsText } from '#web/features/admin/messages/common.ts';
 import { dashboardText } from '#web/features/admin/messages/dashboard.ts';
 import { usersText } from '#web/features/admin/messages/users.ts';
 import { signaturesText } from '#web/features/admin/messages/signatures.ts';
@@ -21,7 +17,6 @@ export const adminText = {
   common: commonText,
   chart: chartText,
   activityColumns: activityColumnsText,
-  events: eventsText,
   dashboard: dashboardText,
   users: usersText,
   signatures: signaturesText,
@@ -35,5 +30,5 @@ export const adminText = {
   settings: settingsText,
 } as const;
 
-/** A readable name for an activity event; unknown (newer) events show as logged. */
-export const eventLabel = (event: string) => adminText.events[event] ?? event;
+/** A readable name for an activity event (the catalogue the server shares). */
+export const eventLabel = activityLabel;

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
 import { TableCell } from '#web/components/ui/table.tsx';
+import { attemptedAccount, describeActivity } from '#shared/admin/activity.ts';
 import type { ActivityItem } from '#shared/admin/answers.ts';
 import { DataTable } from '#web/features/admin/components/data-table/data-table.tsx';
 import { When } from '#web/features/admin/components/when.tsx';
@@ -18,6 +19,13 @@ interface ActivityTableProps {
   items: ActivityItem[];
   caption: string;
   emptyText: string;
+}
+
+/** The account, or for a sign-in attempt without one the address that was tried. */
+function who(a: ActivityItem) {
+  if (a.userEmail) return a.userEmail;
+  const tried = attemptedAccount(a.detail);
+  return tried ? t.common.attempted(tried) : t.common.visitor;
 }
 
 function IpLink({ ip }: { ip: string | null }) {
@@ -57,14 +65,14 @@ export function ActivityTable({ items, caption, emptyText }: ActivityTableProps)
           <TableCell className="max-w-56 min-w-44">
             <Badge tone={tone(a.event)}>{eventLabel(a.event)}</Badge>
             <span className="mt-1 block text-xs break-all text-slate-700 @2xl:hidden">
-              {a.userEmail ?? t.common.visitor}
+              {who(a)}
               <span className="block font-mono">
                 <IpLink ip={a.ip} />
               </span>
             </span>
           </TableCell>
           <TableCell className="hidden break-words @2xl:table-cell">
-            {a.userEmail ?? t.common.visitor}
+            {who(a)}
             <span className="block font-mono text-xs @4xl:hidden">
               <IpLink ip={a.ip} />
             </span>
@@ -73,7 +81,7 @@ export function ActivityTable({ items, caption, emptyText }: ActivityTableProps)
             <IpLink ip={a.ip} />
           </TableCell>
           <TableCell className="max-w-md min-w-28 break-words text-slate-700">
-            {a.detail || t.common.none}
+            {describeActivity(a.event, a.detail) ?? t.common.none}
           </TableCell>
         </>
       )}

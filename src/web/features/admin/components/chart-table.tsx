@@ -28,11 +28,11 @@ export function ChartTable({ caption, labels, series, formatLabel }: ChartTableP
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-slate-50">
             <tr>
-              <th scope="col" className="px-3 py-1.5 font-semibold">
+              <th scope="col" className="px-2 py-1.5 sm:px-3 font-semibold">
                 {t.chart.period}
               </th>
               {series.map((s) => (
-                <th key={s.label} scope="col" className="px-3 py-1.5 text-right font-semibold">
+                <th key={s.label} scope="col" className="px-2 py-1.5 sm:px-3 text-right font-semibold">
                   {s.label}
                 </th>
               ))}
@@ -41,11 +41,11 @@ export function ChartTable({ caption, labels, series, formatLabel }: ChartTableP
           <tbody className="divide-y divide-slate-100">
             {labels.map((label, i) => (
               <tr key={label}>
-                <th scope="row" className="px-3 py-1 font-normal whitespace-nowrap">
+                <th scope="row" className="px-2 py-1 sm:px-3 font-normal whitespace-nowrap">
                   {formatLabel(label)}
                 </th>
                 {series.map((s) => (
-                  <td key={s.label} className="px-3 py-1 text-right tabular-nums">
+                  <td key={s.label} className="px-2 py-1 sm:px-3 text-right tabular-nums">
                     {formatNumber(s.values[i] ?? 0)}
                   </td>
                 ))}
@@ -54,11 +54,11 @@ export function ChartTable({ caption, labels, series, formatLabel }: ChartTableP
           </tbody>
           <tfoot className="border-t border-slate-200 bg-slate-50">
             <tr>
-              <th scope="row" className="px-3 py-1.5 font-semibold">
+              <th scope="row" className="px-2 py-1.5 sm:px-3 font-semibold">
                 {t.chart.totalRow}
               </th>
               {series.map((s) => (
-                <td key={s.label} className="px-3 py-1.5 text-right font-semibold tabular-nums">
+                <td key={s.label} className="px-2 py-1.5 sm:px-3 text-right font-semibold tabular-nums">
                   {formatNumber(sum(s.values))}
                 </td>
               ))}

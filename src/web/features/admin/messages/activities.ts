@@ -2,7 +2,7 @@ export const activitiesText = {
   title: 'Activity Logs',
   lead: 'Security-relevant events across the product: who, when, from which address, and what.',
   search: 'Search',
-  searchPlaceholder: 'E-mail, IP address or detail',
+  searchPlaceholder: 'E-mail, IP address, event or detail',
   event: 'Event',
   allEvents: 'All events',
   listLabel: 'activity',

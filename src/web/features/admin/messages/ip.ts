@@ -35,9 +35,10 @@ export const ipText = {
   unblock: 'Unblock',
   unblockLabel: (ip: string) => `Unblock ${ip}`,
   blockHeading: 'Block an address',
-  blockLead: 'A blocked address gets 403 on every page and call except the static site files.',
+  blockLead:
+    'A blocked address, or any address in a blocked range (CIDR, for example 198.51.100.0/24), gets 403 on every page and call.',
   blockTitle: (ip: string) => `Block ${ip}`,
-  address: 'IP address',
+  address: 'IP address or range',
   reason: 'Reason',
   reasonHint: 'Required: why it is blocked (kept with the block and in the activity log).',
   blockSubmit: 'Block address',

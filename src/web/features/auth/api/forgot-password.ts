@@ -3,6 +3,7 @@ import { accountMessages as m } from '#shared/accounts/messages.ts';
 import type { ForgotPasswordInput } from '#shared/accounts/schemas.ts';
 import { api } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
+import { authErrorText } from '#web/features/auth/lib/error-text.ts';
 import { authText } from '#web/features/auth/messages.ts';
 
 export const forgotPassword = (input: ForgotPasswordInput) =>
@@ -13,7 +14,11 @@ export function useForgotPassword() {
     mutationFn: forgotPassword,
     onSuccess: () =>
       toast({ title: m.resetEmailSentTitle, description: m.resetEmailSentText, variant: 'success' }),
-    onError: () =>
-      toast({ title: authText.errorTitle, description: m.resetEmailFailed, variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: authText.errorTitle,
+        description: authErrorText(error, m.resetEmailFailed),
+        variant: 'destructive',
+      }),
   });
 }

@@ -2,7 +2,7 @@ import type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api.ts';
 
-export type CaptchaPurpose = 'login' | 'register';
+export type CaptchaPurpose = 'login' | 'register' | 'forgot-password';
 
 export type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
 

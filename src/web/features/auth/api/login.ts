@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import type { LoginInput, PublicUser } from '#shared/accounts/schemas.ts';
 import type { TwoFactorRequired } from '#shared/accounts/security.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { api } from '#web/lib/api.ts';
+import { authErrorText } from '#web/features/auth/lib/error-text.ts';
 import { setSessionUser } from '#web/lib/session/clear-session.ts';
 import { showInactivityNotice } from '#web/lib/session/inactivity-notice.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -32,7 +33,7 @@ export function useLogin() {
       if (!needsSecondStep(answer)) signedIn(answer);
     },
     onError: (error) => {
-      const description = error instanceof ApiError ? error.message : m.loginFailedFallback;
+      const description = authErrorText(error, m.loginFailedFallback);
       toast({ title: m.loginFailedTitle, description, variant: 'destructive' });
     },
   });

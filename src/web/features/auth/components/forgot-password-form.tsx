@@ -4,39 +4,51 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '#shared/accounts/schemas.ts';
-import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useForgotPassword } from '#web/features/auth/api/forgot-password.ts';
+import { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
+import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
 import { CheckEmail } from '#web/features/auth/components/check-email.tsx';
+import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { authText } from '#web/features/auth/messages.ts';
 
 export function ForgotPasswordForm({ onReturnToLogin }: { onReturnToLogin: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, ForgotPasswordInput>({
     resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: '', captcha: '' },
   });
+  const { errors } = form.formState;
+  const captcha = useCaptcha('forgot-password');
   const forgot = useForgotPassword();
+
+  // Every check consumes the challenge on the server, so each submit needs a new one.
+  const newChallenge = () => {
+    form.resetField('captcha');
+    void captcha.refetch();
+  };
 
   if (sentTo) return <CheckEmail text={authText.checkEmailText(sentTo)} onReturn={onReturnToLogin} />;
 
   const onSubmit = form.handleSubmit((values) =>
-    forgot.mutate(values, { onSuccess: () => setSentTo(values.email) }),
+    forgot.mutate(values, { onSuccess: () => setSentTo(values.email), onError: newChallenge }),
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">{authText.forgotIntro}</p>
-      {forgot.isError ? (
-        <Alert tone="error" role="alert">
-          {m.resetEmailFailed}
-        </Alert>
-      ) : null}
-      <FormField label="Email" error={form.formState.errors.email?.message}>
+      <FormError error={forgot.error} fallback={m.resetEmailFailed} />
+      <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
+      <CaptchaField
+        captcha={captcha}
+        registration={form.register('captcha')}
+        error={errors.captcha?.message}
+        onRefresh={newChallenge}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
         {forgot.isPending ? <Spinner className="size-4" /> : null}
         {authText.forgotSubmit}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { authErrorText } from '#web/features/auth/lib/error-text.ts';
 
 /**
  * The server's answer to a failed submit, kept on screen after its toast has gone. It appears
@@ -22,11 +22,10 @@ export function FormError({ error, fallback }: { error: Error | null; fallback?:
     box.focus({ preventScroll: true });
   }, [error]);
   if (!error) return null;
-  const message = error instanceof ApiError ? error.message : (fallback ?? error.message);
   return (
     <div ref={ref} tabIndex={-1} className="outline-none">
       <Alert tone="error" role="alert">
-        {message}
+        {authErrorText(error, fallback)}
       </Alert>
     </div>
   );

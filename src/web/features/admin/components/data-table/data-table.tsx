@@ -1,4 +1,12 @@
-import type { Key, ReactNode } from 'react';
+import {
+  Children,
+  cloneElement,
+  Fragment,
+  isValidElement,
+  type Key,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import {
   Table,
   TableBody,
@@ -45,7 +53,26 @@ interface DataTableProps<T, F extends string> {
   scrollLabel?: string;
 }
 
-/** An admin list as a table: a caption for screen readers, column headers, one row an item. */
+/**
+ * A row's cells, each named after its column (`data-label`): on a phone the row shows as a card
+ * and every cell but the first (the row's name) shows its column's name above it.
+ */
+function labelled(cells: ReactNode, columns: DataColumn<string>[]): ReactNode {
+  const list =
+    isValidElement<{ children?: ReactNode }>(cells) && cells.type === Fragment
+      ? Children.toArray(cells.props.children)
+      : Children.toArray(cells);
+  return list.map((cell, i) => {
+    const column = columns[i];
+    if (i === 0 || !column || column.hiddenLabel || !isValidElement(cell)) return cell;
+    return cloneElement(cell as ReactElement<{ 'data-label'?: string }>, { 'data-label': column.label });
+  });
+}
+
+/**
+ * An admin list as a table: a caption for screen readers, column headers, one row an item; in a
+ * narrow box (a phone) the rows stack as cards (styles.css, `stack-cards`).
+ */
 export function DataTable<T, F extends string = never>({
   caption,
   columns,
@@ -57,7 +84,7 @@ export function DataTable<T, F extends string = never>({
   scrollLabel,
 }: DataTableProps<T, F>) {
   return (
-    <Table scrollLabel={scrollLabel}>
+    <Table scrollLabel={scrollLabel} className="stack-cards">
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHead>
         <tr>
@@ -80,7 +107,7 @@ export function DataTable<T, F extends string = never>({
             </TableCell>
           </TableRow>
         ) : (
-          items.map((item) => <TableRow key={rowKey(item)}>{cells(item)}</TableRow>)
+          items.map((item) => <TableRow key={rowKey(item)}>{labelled(cells(item), columns)}</TableRow>)
         )}
       </TableBody>
     </Table>

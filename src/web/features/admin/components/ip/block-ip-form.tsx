@@ -12,6 +12,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useBlockIp } from '#web/features/admin/api/block-ip.ts';
 import { applyServerIssues, errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 
 const t = adminText.ip;
@@ -22,7 +23,10 @@ interface BlockIpFormProps {
   onBlocked?: () => void;
 }
 
-/** Blocks an address with a reason; the server refuses the admin's own address (400) and duplicates (409). */
+/**
+ * Blocks an address or a CIDR range with a reason; the server refuses invalid input and the
+ * admin's own address (400, shown under the field) and duplicates (409).
+ */
 export function BlockIpForm({ defaultIp = '', onBlocked }: BlockIpFormProps) {
   const form = useForm<Values>({
     resolver: zodResolver(blockIpSchema),
@@ -40,7 +44,11 @@ export function BlockIpForm({ defaultIp = '', onBlocked }: BlockIpFormProps) {
         onBlocked?.();
       },
       onError: (error) => {
-        if (!applyServerIssues(error, form.setError, ['ip', 'reason'])) setFailure(errorText(error));
+        if (applyServerIssues(error, form.setError, ['ip', 'reason'])) return;
+        // the server's word on the address itself (not valid, your own, in use) goes under the field
+        if (error instanceof ApiError && error.status === 400)
+          form.setError('ip', { message: error.message });
+        else setFailure(errorText(error));
       },
     });
   });

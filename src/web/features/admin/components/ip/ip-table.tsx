@@ -82,14 +82,14 @@ export function IpTable({ items, yourIp, onDetails, onBlock, onUnblock }: IpTabl
                 labelClassName={wide}
                 onClick={() => onUnblock(r.ip)}
               />
-            ) : (
+            ) : r.ip === yourIp ? null : (
+              // never offered for the admin's own address: the server refuses it anyway
               <RowAction
                 icon={Ban}
                 label={t.block}
                 ariaLabel={t.blockLabel(r.ip)}
                 labelClassName={wide}
                 onClick={() => onBlock(r.ip)}
-                disabled={r.ip === yourIp}
                 danger
               />
             )}
