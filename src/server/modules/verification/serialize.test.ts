@@ -6,31 +6,36 @@ import { referenceSchema, type PublicSignature } from '#shared/signatures/schema
 import { serializePublicSignature } from './serialize.ts';
 
 const text = fc.string({ unit: 'binary' });
-const signature: fc.Arbitrary<PublicSignature> = fc.record(
-  {
-    id: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-    signerName: text,
-    createdAt: text,
-    expiresAt: fc.option(text, { nil: null }),
-    additionalData: text,
-    referenceNumber: text,
-    signatureData: text,
-    isRegisteredUser: fc.boolean(),
-    signingRequest: fc.record({ signerEmail: text, documentName: text }),
-  },
-  {
-    requiredKeys: [
-      'id',
-      'signerName',
-      'createdAt',
-      'expiresAt',
-      'additionalData',
-      'referenceNumber',
-      'signatureData',
-      'isRegisteredUser',
-    ],
-  },
-);
+// Keyed by every field of the type: a field added to PublicSignature does not compile here until
+// the test makes it, and then the comparison below fails until serialize.ts writes it.
+const fields: { [K in keyof Required<PublicSignature>]: fc.Arbitrary<PublicSignature[K]> } = {
+  id: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  signerName: text,
+  createdAt: text,
+  expiresAt: fc.option(text, { nil: null }),
+  additionalData: text,
+  referenceNumber: text,
+  signatureData: text,
+  isRegisteredUser: fc.boolean(),
+  signingRequest: fc.record({ signerEmail: text, documentName: text }),
+  documentUse: fc.record({
+    documents: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+    firstSignedAt: text,
+    lastSignedAt: text,
+  }),
+};
+const signature: fc.Arbitrary<PublicSignature> = fc.record(fields, {
+  requiredKeys: [
+    'id',
+    'signerName',
+    'createdAt',
+    'expiresAt',
+    'additionalData',
+    'referenceNumber',
+    'signatureData',
+    'isRegisteredUser',
+  ],
+});
 
 test('the look-up answer is byte for byte what JSON.stringify writes, any text included', () => {
   fc.assert(

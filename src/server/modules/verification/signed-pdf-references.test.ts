@@ -2,16 +2,14 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import jsQR from 'jsqr';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import type { PublicSignature } from '#shared/signatures/schemas.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
-import { getBytes, pdftotext, quadrantPng, tempDir, upload } from '../documents/test-helpers.ts';
+import { allQrs, getBytes, pdftotext, quadrantPng, tempDir, upload } from '../documents/test-helpers.ts';
 
 const run = promisify(execFile);
 
@@ -83,59 +81,6 @@ async function pdfinfo(pdf: Buffer) {
   }
 }
 
-/**
- * Every QR code a page shows, found by decoding it and blanking it until none is left. A stamp's
- * code is 30 pt for 33 modules: at 150 dpi with anti-aliasing a module is 1.9 blurred pixels
- * and whether jsQR reads it depended on the (random) reference; at 300 dpi without anti-aliasing
- * every module is 3-4 sharp pixels, which it reads whatever the content.
- */
-async function qrCodesOn(pdf: Buffer, page: number): Promise<string[]> {
-  const dir = tempDir();
-  try {
-    const file = path.join(dir, 'in.pdf');
-    fs.writeFileSync(file, pdf);
-    await run('pdftoppm', [
-      '-cropbox',
-      '-r',
-      '300',
-      '-aa',
-      'no',
-      '-aaVector',
-      'no',
-      '-png',
-      '-f',
-      String(page),
-      '-l',
-      String(page),
-      file,
-      path.join(dir, 'p'),
-    ]);
-    const png = fs.readFileSync(
-      path.join(
-        dir,
-        fs.readdirSync(dir).find((f) => f.endsWith('.png'))!,
-      ),
-    );
-    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
-    const found: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      const qr = jsQR(pixels, info.width, info.height, { inversionAttempts: 'dontInvert' });
-      if (!qr) break;
-      found.push(qr.data);
-      const { topLeftCorner: a, bottomRightCorner: b } = qr.location;
-      for (let y = Math.floor(a.y) - 20; y <= b.y + 20; y++)
-        for (let x = Math.floor(a.x) - 20; x <= b.x + 20; x++) {
-          if (x < 0 || y < 0 || x >= info.width || y >= info.height) continue;
-          pixels.fill(255, (y * info.width + x) * 4, (y * info.width + x) * 4 + 3);
-        }
-    }
-    return found;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 function visitor() {
   const v = new Agent(ctx.app);
   v.ip = `203.0.114.${++n % 250}`;
@@ -175,11 +120,7 @@ describe('every reference printed on a signed PDF verifies', () => {
     }
 
     // The QR codes: one per placed signature's stamp (pages 1 and 2) and one on the certificate.
-    const codes = [
-      ...(await qrCodesOn(bytes, 1)),
-      ...(await qrCodesOn(bytes, 2)),
-      ...(await qrCodesOn(bytes, 3)),
-    ];
+    const codes = [...(await allQrs(bytes, 1)), ...(await allQrs(bytes, 2)), ...(await allQrs(bytes, 3))];
     expect(codes).toHaveLength(3);
     for (const code of codes) {
       const url = new URL(code);
@@ -192,7 +133,7 @@ describe('every reference printed on a signed PDF verifies', () => {
         : await visitor().get(`/api/signatures/reference/${encodeURIComponent(signatureRef!)}`);
       expect(res.statusCode, `look-up of ${code}`).toBe(200);
     }
-  }, 120_000); // signing, then rendering three pages at 300 dpi and decoding them
+  }, 120_000); // signing, then rendering three pages and decoding every QR code on them (zbarimg)
 
   test('a private signature used on a document shows the signing, never its image or data', async () => {
     const a = await signedIn('Jane Signer');
