@@ -8,7 +8,7 @@ import { readMetadata } from '../src/web/features/creator/lib/file-metadata.ts';
 import { jpegSize } from '../src/web/features/creator/lib/jpeg-metadata.ts';
 import { pngSize, readPngText } from '../src/web/features/creator/lib/png-metadata.ts';
 import { webpInfo } from '../src/web/features/creator/lib/webp-metadata.ts';
-import { expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
+import { drawSignature, expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
 
 const NAME = 'Ada Lovelace';
 
@@ -21,21 +21,6 @@ function consoleErrors(page: Page) {
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
-}
-
-async function drawSignature(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
-  await page.mouse.move(...at(0.15, 0.6));
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) await page.mouse.move(...at(0.15 + i * 0.028, 0.6 - Math.sin(i / 3) * 0.25));
-  await page.mouse.up();
-  await page.mouse.move(...at(0.3, 0.75));
-  await page.mouse.down();
-  await page.mouse.move(...at(0.6, 0.72), { steps: 8 });
-  await page.mouse.up();
 }
 
 async function download(page: Page, trigger: () => Promise<void>) {

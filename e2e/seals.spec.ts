@@ -7,18 +7,7 @@ import { sealFailureMessages, sealMessages } from '../src/shared/seals/messages.
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import { sealText, verifyText as t } from '../src/web/features/verification/messages.ts';
 import { diagnosticsText as diagnostics } from '../src/web/features/admin/messages/diagnostics.ts';
-import { expectNoAxeViolations, logInAsAdmin } from './support.ts';
-
-async function drawSignature(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
-  await page.mouse.move(...at(0.15, 0.6));
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) await page.mouse.move(...at(0.15 + i * 0.028, 0.6 - Math.sin(i / 3) * 0.25));
-  await page.mouse.up();
-}
+import { drawSignature, expectNoAxeViolations, logInAsAdmin } from './support.ts';
 
 async function decodeQr(bytes: Buffer) {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -101,3 +101,19 @@ export async function signUpViaApi(
   expect(res.status()).toBe(200);
   return { email, csrf: res.headers()['x-csrf-token']! };
 }
+
+/** Two strokes on the signature pad (the creator's or the signing panel's), drawn with the mouse. */
+export async function drawSignature(page: Page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
+  await page.mouse.move(...at(0.15, 0.6));
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) await page.mouse.move(...at(0.15 + i * 0.028, 0.6 - Math.sin(i / 3) * 0.25));
+  await page.mouse.up();
+  await page.mouse.move(...at(0.3, 0.75));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.6, 0.72), { steps: 8 });
+  await page.mouse.up();
+}
