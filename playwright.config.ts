@@ -21,7 +21,13 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+      ],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -18,7 +18,12 @@ function outDir(files: string[]) {
 const present = (dir: string) => fs.readdirSync(path.join(dir, 'assets')).sort();
 
 test('a build keeps the previous build and its companions, then drops them a week after they were last built', () => {
-  const dir = outDir(['assets/page-a1.js', 'assets/page-a1.js.br', 'assets/page-a1.js.gz', 'assets/page-a1.js.map']);
+  const dir = outDir([
+    'assets/page-a1.js',
+    'assets/page-a1.js.br',
+    'assets/page-a1.js.gz',
+    'assets/page-a1.js.map',
+  ]);
   const t0 = Date.UTC(2026, 0, 1);
   pruneOldAssets(dir, ['assets/page-a1.js', 'assets/page-a1.js.map', 'index.html'], t0, 7 * DAY);
 
@@ -26,7 +31,13 @@ test('a build keeps the previous build and its companions, then drops them a wee
   fs.writeFileSync(path.join(dir, 'assets/page-b2.js'), 'b');
   const second = pruneOldAssets(dir, ['assets/page-b2.js'], t0 + 3 * DAY, 7 * DAY);
   expect(second.removed).toEqual([]);
-  expect(present(dir)).toEqual(['page-a1.js', 'page-a1.js.br', 'page-a1.js.gz', 'page-a1.js.map', 'page-b2.js']);
+  expect(present(dir)).toEqual([
+    'page-a1.js',
+    'page-a1.js.br',
+    'page-a1.js.gz',
+    'page-a1.js.map',
+    'page-b2.js',
+  ]);
 
   // Eight days after the last build that produced it, the old chunk and its companions go.
   const third = pruneOldAssets(dir, ['assets/page-b2.js'], t0 + 8 * DAY, 7 * DAY);

@@ -64,7 +64,8 @@ export function keepPreviousAssets(): Plugin {
       const days = Number(process.env.KEEP_OLD_ASSETS_DAYS ?? DEFAULT_DAYS);
       const retentionMs = (Number.isFinite(days) && days >= 0 ? days : DEFAULT_DAYS) * 86_400_000;
       const { removed } = pruneOldAssets(outDir, written, Date.now(), retentionMs);
-      if (removed.length) console.log(`removed ${removed.length} assets no build has produced for ${days} days`);
+      if (removed.length)
+        console.log(`removed ${removed.length} assets no build has produced for ${days} days`);
     },
   };
 }

@@ -26,7 +26,8 @@ export function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
         // Assets kept from earlier builds (scripts/vite-keep-assets.ts) are compressed already.
-        if (fs.existsSync(`${file}.gz`) && fs.statSync(`${file}.gz`).mtimeMs >= fs.statSync(file).mtimeMs) continue;
+        if (fs.existsSync(`${file}.gz`) && fs.statSync(`${file}.gz`).mtimeMs >= fs.statSync(file).mtimeMs)
+          continue;
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
         fs.writeFileSync(

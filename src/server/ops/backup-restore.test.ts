@@ -95,145 +95,155 @@ afterAll(async () => {
 });
 
 // Two server starts and two script runs: over 30 s when the shared machine is busy.
-sqliteRun('a backup taken while the server writes restores every row and file into a fresh data folder', async () => {
-  const liveDir = path.join(work, 'live');
-  const live = await start(liveDir);
-  const agent = new HttpAgent(live.base);
-  const outbox = createDb({ sqliteFile: path.join(liveDir, 'inkproof.db') });
-  const reg = await signUpOverHttp(agent, outbox.db, 'backup@example.com').finally(() => outbox.db.destroy());
-  expect(reg.status).toBe(200);
-  const signatureData = await signaturePng();
-  const pdfs = await Promise.all([1, 2, 3].map((pages) => simplePdf(pages)));
-  const before = new Map<number, string>();
-  for (const [i, pdf] of pdfs.entries()) before.set((await uploadPdf(agent, `Before ${i}`, pdf))!, sha(pdf));
+sqliteRun(
+  'a backup taken while the server writes restores every row and file into a fresh data folder',
+  async () => {
+    const liveDir = path.join(work, 'live');
+    const live = await start(liveDir);
+    const agent = new HttpAgent(live.base);
+    const outbox = createDb({ sqliteFile: path.join(liveDir, 'inkproof.db') });
+    const reg = await signUpOverHttp(agent, outbox.db, 'backup@example.com').finally(() =>
+      outbox.db.destroy(),
+    );
+    expect(reg.status).toBe(200);
+    const signatureData = await signaturePng();
+    const pdfs = await Promise.all([1, 2, 3].map((pages) => simplePdf(pages)));
+    const before = new Map<number, string>();
+    for (const [i, pdf] of pdfs.entries())
+      before.set((await uploadPdf(agent, `Before ${i}`, pdf))!, sha(pdf));
 
-  let writing = true;
-  const acked: number[] = [];
-  const writer = async (kind: 'upload' | 'signature') => {
-    for (let i = 0; writing; i++) {
-      const ok =
-        kind === 'upload'
-          ? (await uploadPdf(agent, `During ${i}`, pdfs[i % 3]!)) !== null
-          : (
-              await agent.fetch('/api/signatures', {
-                method: 'POST',
-                body: { signatureData, signerName: `S${i}` },
-              })
-            ).status === 201;
-      if (ok) acked.push(Date.now());
+    let writing = true;
+    const acked: number[] = [];
+    const writer = async (kind: 'upload' | 'signature') => {
+      for (let i = 0; writing; i++) {
+        const ok =
+          kind === 'upload'
+            ? (await uploadPdf(agent, `During ${i}`, pdfs[i % 3]!)) !== null
+            : (
+                await agent.fetch('/api/signatures', {
+                  method: 'POST',
+                  body: { signatureData, signerName: `S${i}` },
+                })
+              ).status === 201;
+        if (ok) acked.push(Date.now());
+      }
+    };
+    const writers = [writer('upload'), writer('signature')];
+    while (acked.length < 3) await new Promise((r) => setTimeout(r, 20));
+
+    const backupFile = path.join(work, 'inkproof-backup.db');
+    const backupStarted = Date.now();
+    const backup = await run('backup', [backupFile], { DATA_DIR: liveDir });
+    const backupEnded = Date.now();
+    writing = false;
+    await Promise.all(writers);
+    expect(backup.out).toContain('integrity:  ok');
+    expect(backup.code).toBe(EXIT.ok);
+    expect(acked.filter((t) => t > backupStarted && t < backupEnded).length).toBeGreaterThan(0);
+
+    // A consistent snapshot: every file row's bytes match its recorded hash, every document has its file.
+    const snap = new SQLite(backupFile, { readonly: true });
+    const files = snap.prepare('select document_id, bytes, sha256 from files').all() as {
+      document_id: number;
+      bytes: Buffer;
+      sha256: string;
+    }[];
+    const documents = snap.prepare('select id from documents').pluck().all() as number[];
+    snap.close();
+    for (const f of files) expect(sha(f.bytes)).toBe(f.sha256);
+    expect(new Set(files.map((f) => f.document_id))).toEqual(new Set(documents));
+    for (const id of before.keys()) expect(documents).toContain(id);
+
+    // The lock alone detects the server (no PORT given); PORT, when set, is probed as well.
+    const [byLock, byPort] = await Promise.all([
+      restoreSqlite({ backup: backupFile, dataDir: liveDir }),
+      restoreSqlite({ backup: backupFile, dataDir: liveDir, probe: { host: '127.0.0.1', port: live.port } }),
+    ]);
+    expect(byLock).toMatchObject({
+      exit: EXIT.inUse,
+      message: expect.stringContaining('has ' + path.join(liveDir, 'inkproof.db') + ' open'),
+    });
+    expect(byPort).toMatchObject({ exit: EXIT.inUse, message: expect.stringContaining(`port ${live.port}`) });
+    expect((await fetch(`${live.base}/readyz`)).status).toBe(200);
+    expect(fs.readdirSync(liveDir).filter((f) => f.includes('before-restore'))).toEqual([]);
+    await live.stop();
+
+    const freshDir = path.join(work, 'fresh');
+    const restore = await run('restore', [backupFile], { DATA_DIR: freshDir });
+    expect(restore.out).toContain('Restored and checked');
+    expect(restore.code).toBe(EXIT.ok);
+    const restored = path.join(freshDir, 'inkproof.db');
+    expect(fs.readdirSync(freshDir)).toEqual(['inkproof.db']);
+    expect(tableDigests(restored)).toEqual(tableDigests(backupFile));
+    expect(fs.readFileSync(restored).equals(fs.readFileSync(backupFile))).toBe(true);
+
+    // The restored instance serves the same documents, and the session made before the backup.
+    const again = await start(freshDir);
+    agent.base = again.base;
+    for (const [id, hash] of before) {
+      const res = await agent.fetch(`/api/documents/${id}/download`);
+      expect(res.status).toBe(200);
+      expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(hash);
     }
-  };
-  const writers = [writer('upload'), writer('signature')];
-  while (acked.length < 3) await new Promise((r) => setTimeout(r, 20));
+  },
+  120_000,
+);
 
-  const backupFile = path.join(work, 'inkproof-backup.db');
-  const backupStarted = Date.now();
-  const backup = await run('backup', [backupFile], { DATA_DIR: liveDir });
-  const backupEnded = Date.now();
-  writing = false;
-  await Promise.all(writers);
-  expect(backup.out).toContain('integrity:  ok');
-  expect(backup.code).toBe(EXIT.ok);
-  expect(acked.filter((t) => t > backupStarted && t < backupEnded).length).toBeGreaterThan(0);
+sqliteRun(
+  'refusals: an existing target, PostgreSQL, a truncated, a non-SQLite and a newer backup',
+  async () => {
+    const dataDir = path.join(work, 'small');
+    const { db, dialect } = createDb({ sqliteFile: path.join(dataDir, 'inkproof.db') });
+    await migrateToLatest(db, dialect);
+    await db.destroy();
+    const good = path.join(work, 'small-backup.db');
+    fs.copyFileSync(path.join(dataDir, 'inkproof.db'), good);
+    const bytes = fs.readFileSync(good);
+    const truncated = path.join(work, 'truncated.db');
+    fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const pdf = path.join(work, 'not-a-database.db');
+    fs.writeFileSync(pdf, await simplePdf());
+    const newer = path.join(work, 'newer.db');
+    fs.copyFileSync(good, newer);
+    const n = new SQLite(newer);
+    n.prepare("insert into kysely_migration (name, timestamp) values ('9999-from-the-future', 'x')").run();
+    n.close();
+    const into = (name: string) => ({ dataDir: path.join(work, name) });
 
-  // A consistent snapshot: every file row's bytes match its recorded hash, every document has its file.
-  const snap = new SQLite(backupFile, { readonly: true });
-  const files = snap.prepare('select document_id, bytes, sha256 from files').all() as {
-    document_id: number;
-    bytes: Buffer;
-    sha256: string;
-  }[];
-  const documents = snap.prepare('select id from documents').pluck().all() as number[];
-  snap.close();
-  for (const f of files) expect(sha(f.bytes)).toBe(f.sha256);
-  expect(new Set(files.map((f) => f.document_id))).toEqual(new Set(documents));
-  for (const id of before.keys()) expect(documents).toContain(id);
+    const [postgres, cut] = await Promise.all([
+      run('backup', [path.join(work, 'pg.db')], { DATABASE_URL: 'postgres://inkproof@localhost/inkproof' }),
+      run('restore', [truncated, '--data-dir', path.join(work, 't1')]),
+    ]);
+    expect(postgres.out).toContain('pg_dump');
+    expect(postgres.code).toBe(EXIT.refused);
+    expect(fs.existsSync(path.join(work, 'pg.db'))).toBe(false);
+    expect(cut.out).toMatch(/cannot be restored: it cannot be read \(SQLITE_CORRUPT/);
+    expect(cut.code).toBe(EXIT.badFile);
 
-  // The lock alone detects the server (no PORT given); PORT, when set, is probed as well.
-  const [byLock, byPort] = await Promise.all([
-    restoreSqlite({ backup: backupFile, dataDir: liveDir }),
-    restoreSqlite({ backup: backupFile, dataDir: liveDir, probe: { host: '127.0.0.1', port: live.port } }),
-  ]);
-  expect(byLock).toMatchObject({
-    exit: EXIT.inUse,
-    message: expect.stringContaining('has ' + path.join(liveDir, 'inkproof.db') + ' open'),
-  });
-  expect(byPort).toMatchObject({ exit: EXIT.inUse, message: expect.stringContaining(`port ${live.port}`) });
-  expect((await fetch(`${live.base}/readyz`)).status).toBe(200);
-  expect(fs.readdirSync(liveDir).filter((f) => f.includes('before-restore'))).toEqual([]);
-  await live.stop();
+    expect(await restoreSqlite({ backup: pdf, ...into('t2') })).toMatchObject({
+      exit: EXIT.badFile,
+      message: expect.stringContaining('it is not an SQLite database'),
+    });
+    expect(await restoreSqlite({ backup: newer, ...into('t3') })).toMatchObject({
+      exit: EXIT.badFile,
+      message: expect.stringContaining('newer Inkproof (unknown migrations: 9999-from-the-future)'),
+    });
+    for (const t of ['t1', 't2', 't3']) expect(fs.readdirSync(path.join(work, t))).toEqual([]);
 
-  const freshDir = path.join(work, 'fresh');
-  const restore = await run('restore', [backupFile], { DATA_DIR: freshDir });
-  expect(restore.out).toContain('Restored and checked');
-  expect(restore.code).toBe(EXIT.ok);
-  const restored = path.join(freshDir, 'inkproof.db');
-  expect(fs.readdirSync(freshDir)).toEqual(['inkproof.db']);
-  expect(tableDigests(restored)).toEqual(tableDigests(backupFile));
-  expect(fs.readFileSync(restored).equals(fs.readFileSync(backupFile))).toBe(true);
-
-  // The restored instance serves the same documents, and the session made before the backup.
-  const again = await start(freshDir);
-  agent.base = again.base;
-  for (const [id, hash] of before) {
-    const res = await agent.fetch(`/api/documents/${id}/download`);
-    expect(res.status).toBe(200);
-    expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(hash);
-  }
-}, 120_000);
-
-sqliteRun('refusals: an existing target, PostgreSQL, a truncated, a non-SQLite and a newer backup', async () => {
-  const dataDir = path.join(work, 'small');
-  const { db, dialect } = createDb({ sqliteFile: path.join(dataDir, 'inkproof.db') });
-  await migrateToLatest(db, dialect);
-  await db.destroy();
-  const good = path.join(work, 'small-backup.db');
-  fs.copyFileSync(path.join(dataDir, 'inkproof.db'), good);
-  const bytes = fs.readFileSync(good);
-  const truncated = path.join(work, 'truncated.db');
-  fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
-  const pdf = path.join(work, 'not-a-database.db');
-  fs.writeFileSync(pdf, await simplePdf());
-  const newer = path.join(work, 'newer.db');
-  fs.copyFileSync(good, newer);
-  const n = new SQLite(newer);
-  n.prepare("insert into kysely_migration (name, timestamp) values ('9999-from-the-future', 'x')").run();
-  n.close();
-  const into = (name: string) => ({ dataDir: path.join(work, name) });
-
-  const [postgres, cut] = await Promise.all([
-    run('backup', [path.join(work, 'pg.db')], { DATABASE_URL: 'postgres://inkproof@localhost/inkproof' }),
-    run('restore', [truncated, '--data-dir', path.join(work, 't1')]),
-  ]);
-  expect(postgres.out).toContain('pg_dump');
-  expect(postgres.code).toBe(EXIT.refused);
-  expect(fs.existsSync(path.join(work, 'pg.db'))).toBe(false);
-  expect(cut.out).toMatch(/cannot be restored: it cannot be read \(SQLITE_CORRUPT/);
-  expect(cut.code).toBe(EXIT.badFile);
-
-  expect(await restoreSqlite({ backup: pdf, ...into('t2') })).toMatchObject({
-    exit: EXIT.badFile,
-    message: expect.stringContaining('it is not an SQLite database'),
-  });
-  expect(await restoreSqlite({ backup: newer, ...into('t3') })).toMatchObject({
-    exit: EXIT.badFile,
-    message: expect.stringContaining('newer Inkproof (unknown migrations: 9999-from-the-future)'),
-  });
-  for (const t of ['t1', 't2', 't3']) expect(fs.readdirSync(path.join(work, t))).toEqual([]);
-
-  const source = path.join(dataDir, 'inkproof.db');
-  expect(await backupSqlite({ source, target: good })).toMatchObject({
-    exit: EXIT.refused,
-    message: expect.stringContaining('already exists'),
-  });
-  expect(fs.readFileSync(good).equals(bytes)).toBe(true);
-  expect(await backupSqlite({ source, target: good, force: true })).toMatchObject({ kind: 'ok' });
-  expect(await backupSqlite({ source, target: source, force: true })).toMatchObject({
-    exit: EXIT.refused,
-    message: expect.stringContaining('is the database itself'),
-  });
-  expect(await restoreSqlite({ backup: source, dataDir })).toMatchObject({
-    exit: EXIT.refused,
-    message: expect.stringContaining('is the database to replace'),
-  });
-});
+    const source = path.join(dataDir, 'inkproof.db');
+    expect(await backupSqlite({ source, target: good })).toMatchObject({
+      exit: EXIT.refused,
+      message: expect.stringContaining('already exists'),
+    });
+    expect(fs.readFileSync(good).equals(bytes)).toBe(true);
+    expect(await backupSqlite({ source, target: good, force: true })).toMatchObject({ kind: 'ok' });
+    expect(await backupSqlite({ source, target: source, force: true })).toMatchObject({
+      exit: EXIT.refused,
+      message: expect.stringContaining('is the database itself'),
+    });
+    expect(await restoreSqlite({ backup: source, dataDir })).toMatchObject({
+      exit: EXIT.refused,
+      message: expect.stringContaining('is the database to replace'),
+    });
+  },
+);

@@ -1,14 +1,5 @@
 import { fromBase32, toBase32 } from './base32.ts';
-import {
-  ByteReader,
-  ByteWriter,
-  concat,
-  fromHex,
-  ShortInput,
-  toHex,
-  utf8,
-  type Bytes,
-} from './bytes.ts';
+import { ByteReader, ByteWriter, concat, fromHex, ShortInput, toHex, utf8, type Bytes } from './bytes.ts';
 import { KID_BYTES, kidBytes } from './keys.ts';
 
 export type SealKind = 'signature' | 'document';

@@ -13,7 +13,10 @@ export interface QRCode {
 
 export type ErrorCorrectionLevel = 'low' | 'medium' | 'quartile' | 'high' | 'L' | 'M' | 'Q' | 'H';
 
-export function create(text: string, options?: { errorCorrectionLevel?: ErrorCorrectionLevel; version?: number }): QRCode;
+export function create(
+  text: string,
+  options?: { errorCorrectionLevel?: ErrorCorrectionLevel; version?: number },
+): QRCode;
 
 declare const qrcode: { create: typeof create };
 export default qrcode;
