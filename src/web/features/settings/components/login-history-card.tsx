@@ -1,6 +1,7 @@
 import { History } from 'lucide-react';
 import type { PublicUser } from '#shared/accounts/schemas.ts';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { SettingsCardHeader } from './settings-card-header.tsx';
 import { settingsText as t } from '#web/features/settings/messages.ts';
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -14,12 +15,7 @@ function formatLastLogin(value: string | null) {
 export function LoginHistoryCard({ user }: { user: PublicUser }) {
   return (
     <Card>
-      <CardHeader>
-        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <History aria-hidden="true" className="size-5 text-ink-700" />
-          {t.historyHeading}
-        </h2>
-      </CardHeader>
+      <SettingsCardHeader icon={History} title={t.historyHeading} />
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2">
           <div className="rounded-lg bg-slate-50 p-4">

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { passkeyNameSchema } from '#shared/accounts/security.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { SettingsCardHeader } from './settings-card-header.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -44,13 +45,7 @@ export function PasskeysCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <KeyRound aria-hidden="true" className="size-5 text-ink-700" />
-          {t.passkeysHeading}
-        </h2>
-        <p className="text-sm text-slate-700">{t.passkeysIntro}</p>
-      </CardHeader>
+      <SettingsCardHeader icon={KeyRound} title={t.passkeysHeading} intro={t.passkeysIntro} />
       <CardContent className="space-y-4">
         {notice ? (
           <Alert tone="success" role="status">

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { SettingsCardHeader } from './settings-card-header.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import {
   sessionsKey,
@@ -28,13 +29,7 @@ export function SessionsCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <MonitorSmartphone aria-hidden="true" className="size-5 text-ink-700" />
-          {t.sessionsHeading}
-        </h2>
-        <p className="text-sm text-slate-700">{t.sessionsIntro}</p>
-      </CardHeader>
+      <SettingsCardHeader icon={MonitorSmartphone} title={t.sessionsHeading} intro={t.sessionsIntro} />
       <CardContent className="space-y-4">
         {notice ? (
           <Alert tone="success" role="status">

@@ -1,7 +1,8 @@
 import { HardDrive } from 'lucide-react';
 import { usageText } from '#shared/documents/storage.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { SettingsCardHeader } from './settings-card-header.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useStorageUsage } from '#web/features/settings/api/get-storage-usage.ts';
 import { settingsText as t } from '#web/features/settings/messages.ts';
@@ -13,13 +14,7 @@ export function StorageCard() {
   const tone = share >= 1 ? 'bg-red-600' : share >= 0.8 ? 'bg-amber-500' : 'bg-ink-700';
   return (
     <Card>
-      <CardHeader>
-        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <HardDrive aria-hidden="true" className="size-5 text-ink-700" />
-          {t.storageHeading}
-        </h2>
-        <p className="text-sm text-slate-600">{t.storageIntro}</p>
-      </CardHeader>
+      <SettingsCardHeader icon={HardDrive} title={t.storageHeading} intro={t.storageIntro} />
       <CardContent>
         {usage.isError ? (
           <Alert tone="error">{t.storageFailed}</Alert>
