@@ -44,7 +44,8 @@ test.runIf(process.platform === 'linux')(
     const niceOf = (tid: string) =>
       fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16];
     const nices = fs.readdirSync('/proc/self/task').map(niceOf);
-    expect(niceOf(String(process.pid))).toBe('0');
+    // The event loop keeps the nice it was started with (0, or a CI runner's own); only workers drop.
+    expect(Number(niceOf(String(process.pid)))).toBeLessThan(WORKER_NICE);
     expect(nices).toContain(String(WORKER_NICE));
   },
 );
