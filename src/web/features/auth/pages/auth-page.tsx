@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -12,11 +12,13 @@ import { ForgotPasswordForm } from '#web/features/auth/components/forgot-passwor
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { RegisterForm } from '#web/features/auth/components/register-form.tsx';
 import { useSignedIn } from '#web/features/auth/api/login.ts';
-import { SecondStepForm } from '#web/features/auth/components/second-step-form.tsx';
+import { loadSecondStepForm } from '#web/features/auth/components/lazy-second-step.ts';
 import { useEmailChangeLink } from '#web/features/auth/hooks/use-email-change-link.ts';
 import { useEmailVerification } from '#web/features/auth/hooks/use-email-verification.ts';
 import { readLoginLink, useLoginLink } from '#web/features/auth/hooks/use-login-link.ts';
 import { authTabs, authText, parseAuthTab, type AuthTab } from '#web/features/auth/messages.ts';
+
+const SecondStepForm = lazy(loadSecondStepForm);
 
 function readVerification(params: URLSearchParams) {
   const token = params.get('token');
@@ -120,14 +122,16 @@ export default function AuthPage() {
               </TabsList>
               <TabsContent value="login">
                 {linkSecondStep ? (
-                  <SecondStepForm
-                    methods={linkSecondStep}
-                    onSignedIn={(signed) => {
-                      signedIn(signed);
-                      goHome();
-                    }}
-                    onRestart={loginLink.clearSecondStep}
-                  />
+                  <Suspense fallback={<LoadingState />}>
+                    <SecondStepForm
+                      methods={linkSecondStep}
+                      onSignedIn={(signed) => {
+                        signedIn(signed);
+                        goHome();
+                      }}
+                      onRestart={loginLink.clearSecondStep}
+                    />
+                  </Suspense>
                 ) : (
                   <LoginForm
                     onSuccess={goHome}
