@@ -50,9 +50,31 @@ const emails = [
   `${'a'.repeat(96)}@b.co`,
   'ü@example.com',
 ];
-const passwords = ['', 'abc', 'abcdef', 'abcdefgh', 'Abcdefgh', 'Abcdefg1', 'Abcdef1!', 'ABCDEF1!', 'x'.repeat(101), `A1!${'a'.repeat(98)}`];
+const passwords = [
+  '',
+  'abc',
+  'abcdef',
+  'abcdefgh',
+  'Abcdefgh',
+  'Abcdefg1',
+  'Abcdef1!',
+  'ABCDEF1!',
+  'x'.repeat(101),
+  `A1!${'a'.repeat(98)}`,
+];
 const captchas = ['', '  ', 'ab12', ' ab12 ', 'x'.repeat(32), 'x'.repeat(33), ` ${'x'.repeat(32)} `];
-const usernames = ['', ' ', 'ab', ' abc ', 'abc', 'a-b_c', 'a b c', 'é'.repeat(4), 'x'.repeat(50), 'x'.repeat(51)];
+const usernames = [
+  '',
+  ' ',
+  'ab',
+  ' abc ',
+  'abc',
+  'a-b_c',
+  'a b c',
+  'é'.repeat(4),
+  'x'.repeat(50),
+  'x'.repeat(51),
+];
 
 describe('the auth forms without zod', () => {
   it('uses the pattern of z.string().email()', () => {

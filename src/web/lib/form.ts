@@ -69,7 +69,8 @@ function createForm<V extends FormValues<V>, Out>(
     errors = next;
     rerender();
   };
-  const verdict = () => (check ? check(values) : ({ ok: true, data: { ...values } as unknown as Out } as const));
+  const verdict = () =>
+    check ? check(values) : ({ ok: true, data: { ...values } as unknown as Out } as const);
   const changed = (name: Name<V>, value: V[Name<V>]) => {
     values = { ...values, [name]: value };
     if (submitted) {

@@ -53,17 +53,17 @@ export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProp
     return (
       <Suspense fallback={<LoadingState />}>
         <SecondStepForm
-        methods={secondStep}
-        onSignedIn={(user) => {
-          signedIn(user);
-          onSuccess();
-        }}
-        onRestart={() => {
-          login.reset();
-          form.resetField('password');
-          setSecondStep(null);
-        }}
-      />
+          methods={secondStep}
+          onSignedIn={(user) => {
+            signedIn(user);
+            onSuccess();
+          }}
+          onRestart={() => {
+            login.reset();
+            form.resetField('password');
+            setSecondStep(null);
+          }}
+        />
       </Suspense>
     );
   }

@@ -53,11 +53,11 @@ export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
       .load()
       .then(({ getDocumentByReference }) => getDocumentByReference(reference, controller.signal))
       .then(
-      (found) => show({ kind: 'found', found }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) show(settle(error));
-      },
-    );
+        (found) => show({ kind: 'found', found }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) show(settle(error));
+        },
+      );
     return () => controller.abort();
   }, [reference]);
 

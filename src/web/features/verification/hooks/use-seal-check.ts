@@ -23,9 +23,9 @@ export function useSealCheck(link: string | null): SealState {
       const v = check.verification;
       set({ status: 'done', check, log: v.status === 'proven' ? 'checking' : null });
       if (v.status !== 'proven') return;
-      const log = await code!.checkSealInLog(check.issuer, v.claims, check.ring).catch(
-        () => ({ status: 'unavailable' }) as const,
-      );
+      const log = await code!
+        .checkSealInLog(check.issuer, v.claims, check.ring)
+        .catch(() => ({ status: 'unavailable' }) as const);
       set({ status: 'done', check, log });
     })();
     return () => {

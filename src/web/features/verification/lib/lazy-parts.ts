@@ -32,9 +32,10 @@ export const resultCards = part(() => import('#web/features/verification/compone
 export const sealCheck = part(() => import('#web/features/verification/lib/seal-check.ts'));
 export const documentCheck = part(() => import('#web/features/verification/lib/document-check.ts'));
 export const imageCheck = part(() => import('#web/features/verification/lib/check-image-file.ts'));
+export const cameraView = part(() => import('#web/features/verification/components/camera-view.tsx'));
 
 export const loadAllParts = () =>
-  Promise.all([resultCards, sealCheck, documentCheck, imageCheck].map((p) => p.load()));
+  Promise.all([resultCards, sealCheck, documentCheck, imageCheck, cameraView].map((p) => p.load()));
 
 /** The part's module once `needed` has been true and it has loaded, else null. */
 export function usePart<T>(p: Part<T>, needed: boolean): T | null {

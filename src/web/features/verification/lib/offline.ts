@@ -1,4 +1,3 @@
-import { loadQrReader } from '#web/features/verification/lib/decode-qr.ts';
 import { loadAllParts } from '#web/features/verification/lib/lazy-parts.ts';
 
 /** Same-origin static files this page has loaded so far (entry, lazy chunks, styles, fonts). */
@@ -24,7 +23,10 @@ export function prepareOffline() {
       const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1500));
       idle(() => {
         // The decoder and the page's parts loaded on first use: all are kept for offline use.
-        void Promise.all([loadQrReader(), loadAllParts()])
+        void Promise.all([
+          import('#web/features/verification/lib/decode-qr.ts').then((m) => m.loadQrReader()),
+          loadAllParts(),
+        ])
           .catch(() => undefined)
           .then(() => registration.active?.postMessage({ type: 'keep', files: loadedFiles() }));
       });

@@ -117,7 +117,11 @@ export default function VerifySignaturePage() {
             <LoadingState label={t.submitting} showLabel />
           ) : null}
           {cards && outcome?.kind === 'found' ? (
-            <cards.ResultCard signature={outcome.signature} claimed={request?.claimed} headingRef={headingRef}>
+            <cards.ResultCard
+              signature={outcome.signature}
+              claimed={request?.claimed}
+              headingRef={headingRef}
+            >
               {again}
             </cards.ResultCard>
           ) : null}
