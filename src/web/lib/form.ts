@@ -43,7 +43,7 @@ export interface Form<V extends FormValues<V>, Out = V> {
   formState: { readonly errors: FormErrors<V> };
 }
 
-function createForm<V extends FormValues<V>, Out>(
+export function createForm<V extends FormValues<V>, Out>(
   defaultValues: V,
   check: FormCheck<V, Out> | undefined,
   rerender: () => void,
@@ -57,7 +57,8 @@ function createForm<V extends FormValues<V>, Out>(
   const watched = new Set<Name<V>>();
 
   const show = (element: HTMLElement | undefined, value: V[Name<V>]) => {
-    if (element instanceof HTMLInputElement && element.type !== 'checkbox') element.value = String(value);
+    if (element && element.tagName === 'INPUT' && (element as HTMLInputElement).type !== 'checkbox')
+      (element as HTMLInputElement).value = String(value);
   };
   const attach = (name: Name<V>, element: HTMLElement | null) => {
     if (!element) return;
