@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DISPOSABLE_EMAIL_DOMAINS,
   EMAIL_MAX,
   LOGIN_PASSWORD_MIN,
   PASSWORD_MAX,
@@ -8,14 +7,12 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../constants.ts';
+import { isDisposableEmail } from './form-checks.ts';
 import { accountMessages as m } from './messages.ts';
 
 const email = z.string().trim().email(m.emailInvalid);
 
-export const isDisposableEmail = (value: string) => {
-  const domain = value.split('@').pop()?.toLowerCase() ?? '';
-  return DISPOSABLE_EMAIL_DOMAINS.some((d) => domain === d || domain.endsWith(`.${d}`));
-};
+export { isDisposableEmail };
 
 /** New-password rules shared by register, reset and change (part 2 §5). */
 export const newPasswordSchema = z

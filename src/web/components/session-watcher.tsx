@@ -1,27 +1,21 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
-import { useUser } from '#web/lib/session/get-user.ts';
-import { useInactivityLogout } from '#web/lib/session/use-inactivity-logout.ts';
+import { signedOutAtLoad, useUser } from '#web/lib/session/get-user.ts';
 
-// Shown only in the last minute of an idle session: its code loads then, not with every page.
-const loadWarning = reloadingOnMissingChunk(() => import('#web/components/inactivity-warning.tsx'));
-const InactivityWarning = lazy(loadWarning);
+// The inactivity logout (timers, kept work, the warning) only runs for a signed-in user: most
+// visitors are signed out, so its code is a chunk of its own (issue 15 item 12).
+const loadWatcher = reloadingOnMissingChunk(() => import('#web/components/signed-in-watcher.tsx'));
+const SignedInWatcher = lazy(loadWatcher);
+// With a session cookie the user is probably signed in: fetch the chunk beside GET /api/user.
+if (!signedOutAtLoad()) void loadWatcher().catch(() => undefined);
 
 /** Runs the inactivity logout while someone is signed in, and shows its warning. */
 export function SessionWatcher() {
   const { data: user } = useUser();
-  const { logoutAt, stay } = useInactivityLogout(user?.id);
-  const signedIn = Boolean(user);
-  // Fetched while signed in, so the warning can show even if the network is gone by then.
-  useEffect(() => {
-    if (!signedIn) return;
-    const timer = window.setTimeout(() => void loadWarning().catch(() => undefined), 5000);
-    return () => window.clearTimeout(timer);
-  }, [signedIn]);
-  if (logoutAt === null) return null;
+  if (!user) return null;
   return (
     <Suspense fallback={null}>
-      <InactivityWarning key={logoutAt} logoutAt={logoutAt} onStay={stay} />
+      <SignedInWatcher key={user.id} user={user} />
     </Suspense>
   );
 }

@@ -1,21 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { lazy, Suspense, useState } from 'react';
 import type { SecondFactorMethod } from '#shared/accounts/security.ts';
+import { checkLogin } from '#shared/accounts/form-checks.ts';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import { loginSchema, type LoginInput } from '#shared/accounts/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { LoadingState, Spinner } from '#web/components/ui/spinner.tsx';
+import { useForm } from '#web/lib/form.ts';
 import { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
 import { needsSecondStep, useLogin, useSignedIn } from '#web/features/auth/api/login.ts';
 import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
 import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { PasskeySignIn } from '#web/features/auth/components/passkey-sign-in.tsx';
-import { SecondStepForm } from '#web/features/auth/components/second-step-form.tsx';
+import { loadSecondStepForm } from '#web/features/auth/components/lazy-second-step.ts';
 import { authText } from '#web/features/auth/messages.ts';
 
 interface LoginFormProps {
@@ -25,10 +23,12 @@ interface LoginFormProps {
   signUp?: { token: string; email: string } | null;
 }
 
+const SecondStepForm = lazy(loadSecondStepForm);
+
 export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProps) {
-  const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
+  const form = useForm({
     defaultValues: { email: signUp?.email ?? '', password: '', captcha: '' },
+    check: checkLogin,
   });
   const { errors } = form.formState;
   const captcha = useCaptcha('login');
@@ -51,18 +51,20 @@ export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProp
 
   if (secondStep) {
     return (
-      <SecondStepForm
-        methods={secondStep}
-        onSignedIn={(user) => {
-          signedIn(user);
-          onSuccess();
-        }}
-        onRestart={() => {
-          login.reset();
-          form.resetField('password');
-          setSecondStep(null);
-        }}
-      />
+      <Suspense fallback={<LoadingState />}>
+        <SecondStepForm
+          methods={secondStep}
+          onSignedIn={(user) => {
+            signedIn(user);
+            onSuccess();
+          }}
+          onRestart={() => {
+            login.reset();
+            form.resetField('password');
+            setSecondStep(null);
+          }}
+        />
+      </Suspense>
     );
   }
 

@@ -1,22 +1,32 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { safeRedirect } from '#web/lib/safe-redirect.ts';
 import { useUser } from '#web/lib/session/get-user.ts';
 import { AuthPanel } from '#web/features/auth/components/auth-panel.tsx';
 import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
-import { RegisterForm } from '#web/features/auth/components/register-form.tsx';
 import { useSignedIn } from '#web/features/auth/api/login.ts';
-import { SecondStepForm } from '#web/features/auth/components/second-step-form.tsx';
+import { loadSecondStepForm } from '#web/features/auth/components/lazy-second-step.ts';
 import { useEmailChangeLink } from '#web/features/auth/hooks/use-email-change-link.ts';
 import { useEmailVerification } from '#web/features/auth/hooks/use-email-verification.ts';
 import { readLoginLink, useLoginLink } from '#web/features/auth/hooks/use-login-link.ts';
 import { authTabs, authText, parseAuthTab, type AuthTab } from '#web/features/auth/messages.ts';
+
+const SecondStepForm = lazy(loadSecondStepForm);
+// Signing up is the second tab: its form (checkbox, strength meter) loads when the page is idle,
+// or at once when the page opens on it, so signing in is usable sooner (issue 15 item 12).
+const loadRegisterForm = reloadingOnMissingChunk(() =>
+  import('#web/features/auth/components/register-form.tsx').then((m) => ({ default: m.RegisterForm })),
+);
+const RegisterForm = lazy(loadRegisterForm);
+const whenIdle = (work: () => void) =>
+  window.requestIdleCallback ? window.requestIdleCallback(work) : window.setTimeout(work, 1500);
 
 function readVerification(params: URLSearchParams) {
   const token = params.get('token');
@@ -41,6 +51,7 @@ export default function AuthPage() {
   const alreadyIn = safeRedirect(params.get('redirect'));
   const [signedInHere, setSignedInHere] = useState(false);
   const { data: user, isPending } = useUser();
+  useEffect(() => void whenIdle(() => void loadRegisterForm().catch(() => undefined)), []);
 
   const authUrl = (next: AuthTab, keep: Record<string, string> = {}) => {
     const query = new URLSearchParams({ tab: next, ...keep });
@@ -120,14 +131,16 @@ export default function AuthPage() {
               </TabsList>
               <TabsContent value="login">
                 {linkSecondStep ? (
-                  <SecondStepForm
-                    methods={linkSecondStep}
-                    onSignedIn={(signed) => {
-                      signedIn(signed);
-                      goHome();
-                    }}
-                    onRestart={loginLink.clearSecondStep}
-                  />
+                  <Suspense fallback={<LoadingState />}>
+                    <SecondStepForm
+                      methods={linkSecondStep}
+                      onSignedIn={(signed) => {
+                        signedIn(signed);
+                        goHome();
+                      }}
+                      onRestart={loginLink.clearSecondStep}
+                    />
+                  </Suspense>
                 ) : (
                   <LoginForm
                     onSuccess={goHome}
@@ -137,7 +150,9 @@ export default function AuthPage() {
                 )}
               </TabsContent>
               <TabsContent value="register">
-                <RegisterForm onReturnToLogin={() => selectTab('login')} />
+                <Suspense fallback={<LoadingState />}>
+                  <RegisterForm onReturnToLogin={() => selectTab('login')} />
+                </Suspense>
               </TabsContent>
               <TabsContent value="forgot-password">
                 <ForgotPasswordForm onReturnToLogin={() => selectTab('login')} />

@@ -1,73 +1,14 @@
-import { Camera, CameraOff } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Camera } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import {
-  cameraSupported,
-  useCameraScan,
-  type CameraStatus,
-} from '#web/features/verification/hooks/use-camera-scan.ts';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { cameraSupported } from '#web/features/verification/lib/camera-supported.ts';
+import { cameraView } from '#web/features/verification/lib/lazy-parts.ts';
 import type { LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
-import { requestFromText } from '#web/features/verification/lib/request-from-text.ts';
 import { verifyText as t } from '#web/features/verification/messages.ts';
 
-const statusText: Record<CameraStatus, string> = {
-  starting: t.cameraStarting,
-  scanning: t.cameraScanning,
-  denied: t.cameraDenied,
-  missing: t.cameraMissing,
-  failed: t.cameraFailed,
-};
-
-function CameraView({ onFound, onStop }: { onFound: (r: LookupRequest) => void; onStop: () => void }) {
-  const [foreign, setForeign] = useState(false);
-  const accept = useCallback(
-    (text: string) => {
-      const request = requestFromText(text);
-      if (!request) {
-        setForeign(true);
-        return false;
-      }
-      onFound(request);
-      return true;
-    },
-    [onFound],
-  );
-  const { videoRef, status } = useCameraScan(accept);
-  const failed = status === 'denied' || status === 'missing' || status === 'failed';
-  return (
-    <div className="space-y-3">
-      {failed ? null : (
-        <div className="relative mx-auto aspect-[4/3] w-full max-w-md overflow-hidden rounded-xl bg-slate-900">
-          <video
-            ref={videoRef}
-            muted
-            playsInline
-            aria-label={t.cameraLabel}
-            className="size-full object-cover"
-          />
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-[15%] rounded-2xl border-4 border-white/80"
-          />
-        </div>
-      )}
-      <p
-        role="status"
-        className={
-          failed ? 'text-sm font-medium text-red-700' : 'flex items-center gap-2 text-sm text-slate-700'
-        }
-      >
-        {status === 'starting' ? <Spinner className="size-4" /> : null}
-        {foreign && !failed ? t.notOurs : statusText[status]}
-      </p>
-      <Button variant="secondary" onClick={onStop}>
-        <CameraOff aria-hidden="true" className="size-4" />
-        {t.stopCamera}
-      </Button>
-    </div>
-  );
-}
+// The camera and the QR reading code load when the camera is opened (issue 15 item 12).
+const CameraView = lazy(cameraView.load);
 
 /** 'Scan with camera', only where the browser offers a camera; the camera runs while the view is open. */
 export function CameraScanner({ onFound }: { onFound: (request: LookupRequest) => void }) {
@@ -80,7 +21,12 @@ export function CameraScanner({ onFound }: { onFound: (request: LookupRequest) =
     [onFound],
   );
   if (!cameraSupported()) return null;
-  if (open) return <CameraView onFound={found} onStop={() => setOpen(false)} />;
+  if (open)
+    return (
+      <Suspense fallback={<LoadingState label={t.cameraStarting} showLabel />}>
+        <CameraView onFound={found} onStop={() => setOpen(false)} />
+      </Suspense>
+    );
   return (
     <Button variant="secondary" onClick={() => setOpen(true)}>
       <Camera aria-hidden="true" className="size-4" />

@@ -6,11 +6,8 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { FileDropZone } from '#web/components/file-drop-zone.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { checkDocumentHash } from '../api/check-document-hash.ts';
-import { getDocumentByReference } from '../api/get-document-by-reference.ts';
+import { documentCheck } from '../lib/lazy-parts.ts';
 import { checkText as t } from '../check-messages.ts';
-import { sha256Hex } from '#web/lib/sha256.ts';
-import { CheckMatch, CheckNoMatch } from './check-result.tsx';
 
 type Outcome =
   | { kind: 'busy'; label: string }
@@ -52,12 +49,15 @@ export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
         resultRef.current?.focus({ preventScroll: true });
       });
     };
-    getDocumentByReference(reference, controller.signal).then(
-      (found) => show({ kind: 'found', found }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) show(settle(error));
-      },
-    );
+    documentCheck
+      .load()
+      .then(({ getDocumentByReference }) => getDocumentByReference(reference, controller.signal))
+      .then(
+        (found) => show({ kind: 'found', found }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) show(settle(error));
+        },
+      );
     return () => controller.abort();
   }, [reference]);
 
@@ -66,15 +66,17 @@ export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
     onCheck?.();
     setChecked({ file: file.name, hash: null, outcome: { kind: 'busy', label: t.hashing } });
     let hash: string;
+    let parts: Awaited<ReturnType<typeof documentCheck.load>>;
     try {
-      hash = await sha256Hex(file);
+      parts = await documentCheck.load();
+      hash = await parts.sha256Hex(file);
     } catch (error) {
       setChecked({ file: file.name, hash: null, outcome: settle(error) });
       return;
     }
     setChecked({ file: file.name, hash, outcome: { kind: 'busy', label: t.checking } });
     try {
-      const found = await checkDocumentHash(hash);
+      const found = await parts.checkDocumentHash(hash);
       setChecked({ file: file.name, hash, outcome: { kind: 'found', found } });
     } catch (error) {
       setChecked({ file: file.name, hash, outcome: settle(error) });
@@ -82,6 +84,8 @@ export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
   }
 
   const outcome = checked?.outcome;
+  // Loaded before any answer is set: a result is never shown without them.
+  const answers = documentCheck.loaded;
   return (
     <Card id="check-document" className="scroll-mt-20">
       <CardHeader>
@@ -107,8 +111,8 @@ export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
           </p>
         ) : null}
         <div ref={resultRef} tabIndex={-1} className="outline-none">
-          {outcome?.kind === 'found' ? <CheckMatch found={outcome.found} /> : null}
-          {outcome?.kind === 'none' ? <CheckNoMatch message={outcome.message} /> : null}
+          {answers && outcome?.kind === 'found' ? <answers.CheckMatch found={outcome.found} /> : null}
+          {answers && outcome?.kind === 'none' ? <answers.CheckNoMatch message={outcome.message} /> : null}
           {outcome?.kind === 'failed' ? (
             <Alert tone="error" role="alert" title={t.failedTitle}>
               {outcome.message}

@@ -4,7 +4,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { FileDropZone } from '#web/components/file-drop-zone.tsx';
 import { CameraScanner } from '#web/features/verification/components/camera-scanner.tsx';
-import { checkImageFile } from '#web/features/verification/lib/check-image-file.ts';
+import { imageCheck } from '#web/features/verification/lib/lazy-parts.ts';
 import type { LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
 import { describeTarget } from '#web/features/verification/lib/request-from-text.ts';
 import { verifyText as t } from '#web/features/verification/messages.ts';
@@ -30,6 +30,7 @@ export function CheckImage({
     setBusy(true);
     setNote(null);
     try {
+      const { checkImageFile } = await imageCheck.load();
       const result = await checkImageFile(file);
       if (result.kind === 'found') {
         const ref = describeTarget(result.request);

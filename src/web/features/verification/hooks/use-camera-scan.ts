@@ -7,9 +7,6 @@ export type CameraStatus = 'starting' | 'scanning' | 'denied' | 'missing' | 'fai
 const FRAME_MS = 180;
 const MAX_SIDE = 800;
 
-export const cameraSupported = () =>
-  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
-
 function statusOfError(error: unknown): CameraStatus {
   const name = (error as { name?: string } | null)?.name;
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';

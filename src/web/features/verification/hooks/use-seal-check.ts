@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { InclusionCheck } from '#shared/seals/inclusion.ts';
-import {
-  checkSealedLink,
-  checkSealInLog,
-  type SealCheck,
-} from '#web/features/verification/lib/seal-check.ts';
+import { sealCheck } from '#web/features/verification/lib/lazy-parts.ts';
+import type { SealCheck } from '#web/features/verification/lib/seal-check.ts';
 
 export type SealState =
   | { status: 'none' }
@@ -19,14 +16,16 @@ export function useSealCheck(link: string | null): SealState {
     let live = true;
     const set = (state: SealState) => live && setResult({ link, state });
     void (async () => {
-      const check = await checkSealedLink(link).catch(() => null);
+      // The seal and log code loads only for a link that carries a seal.
+      const code = await sealCheck.load().catch(() => null);
+      const check = code ? await code.checkSealedLink(link).catch(() => null) : null;
       if (!check) return set({ status: 'none' });
       const v = check.verification;
       set({ status: 'done', check, log: v.status === 'proven' ? 'checking' : null });
       if (v.status !== 'proven') return;
-      const log = await checkSealInLog(check.issuer, v.claims, check.ring).catch(
-        () => ({ status: 'unavailable' }) as const,
-      );
+      const log = await code!
+        .checkSealInLog(check.issuer, v.claims, check.ring)
+        .catch(() => ({ status: 'unavailable' }) as const);
       set({ status: 'done', check, log });
     })();
     return () => {

@@ -1,4 +1,4 @@
-import { loadQrReader } from '#web/features/verification/lib/decode-qr.ts';
+import { loadAllParts } from '#web/features/verification/lib/lazy-parts.ts';
 
 /** Same-origin static files this page has loaded so far (entry, lazy chunks, styles, fonts). */
 const loadedFiles = () =>
@@ -22,7 +22,11 @@ export function prepareOffline() {
     .then((registration) => {
       const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1500));
       idle(() => {
-        void loadQrReader()
+        // The decoder and the page's parts loaded on first use: all are kept for offline use.
+        void Promise.all([
+          import('#web/features/verification/lib/decode-qr.ts').then((m) => m.loadQrReader()),
+          loadAllParts(),
+        ])
           .catch(() => undefined)
           .then(() => registration.active?.postMessage({ type: 'keep', files: loadedFiles() }));
       });

@@ -1,26 +1,24 @@
 import { ArrowLeft, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { PageHeading } from '#web/components/page-heading.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { useForm } from '#web/lib/form.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { CheckDocument } from '#web/features/verification/components/check-document.tsx';
 import { CheckImage } from '#web/features/verification/components/check-image.tsx';
-import { FailureCard } from '#web/features/verification/components/failure-card.tsx';
 import { LookupForm, type LookupFormValues } from '#web/features/verification/components/lookup-form.tsx';
-import { ResultCard } from '#web/features/verification/components/result-card.tsx';
 import { VerificationInfo } from '#web/features/verification/components/verification-info.tsx';
-import { SealCard } from '#web/features/verification/components/seal-card.tsx';
 import { useSealCheck } from '#web/features/verification/hooks/use-seal-check.ts';
+import { resultCards, usePart } from '#web/features/verification/lib/lazy-parts.ts';
 import { prepareOffline } from '#web/features/verification/lib/offline.ts';
 import { useUrlLookup } from '#web/features/verification/hooks/use-url-lookup.ts';
 import { useVerification } from '#web/features/verification/hooks/use-verification.ts';
 import type { LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
-import { verifyText as t } from '#web/features/verification/messages.ts';
+import { sealText, verifyText as t } from '#web/features/verification/messages.ts';
 
 export default function VerifySignaturePage() {
   usePageMeta({ title: m.verifyTitle, description: m.verifySubtitle });
@@ -35,6 +33,8 @@ export default function VerifySignaturePage() {
     window.location.hash.length > 1 ? window.location.href : null,
   );
   const seal = useSealCheck(sealLink);
+  // The answer cards load when a look-up or a seal check starts, beside its request.
+  const cards = usePart(resultCards, verification.status !== 'idle' || seal.status !== 'none');
   useEffect(() => prepareOffline(), []);
   const runFromUrl = useCallback((r: LookupRequest) => void run(r), [run]);
   const url = useUrlLookup(runFromUrl);
@@ -46,7 +46,7 @@ export default function VerifySignaturePage() {
 
   useEffect(() => {
     if (outcome && outcome.kind !== 'captcha') headingRef.current?.focus();
-  }, [outcome]);
+  }, [outcome, cards]);
 
   // After 'Verify Another' the field takes focus once the result (and its button) has gone.
   useEffect(() => {
@@ -108,17 +108,27 @@ export default function VerifySignaturePage() {
           {!url.hasTarget && !searched && verification.status === 'idle' && !hasDocumentRef ? (
             <Alert tone="info">{m.noSignatureId}</Alert>
           ) : null}
-          <SealCard state={seal} />
-          {verification.status === 'loading' ? <LoadingState label={t.submitting} showLabel /> : null}
-          {outcome?.kind === 'found' ? (
-            <ResultCard signature={outcome.signature} claimed={request?.claimed} headingRef={headingRef}>
-              {again}
-            </ResultCard>
+          {cards ? (
+            <cards.SealCard state={seal} />
+          ) : seal.status !== 'none' ? (
+            <LoadingState label={sealText.checking} showLabel />
           ) : null}
-          {outcome && outcome.kind !== 'found' && outcome.kind !== 'captcha' ? (
-            <FailureCard outcome={outcome} claimed={request?.claimed} headingRef={headingRef}>
+          {verification.status === 'loading' || (outcome && outcome.kind !== 'captcha' && !cards) ? (
+            <LoadingState label={t.submitting} showLabel />
+          ) : null}
+          {cards && outcome?.kind === 'found' ? (
+            <cards.ResultCard
+              signature={outcome.signature}
+              claimed={request?.claimed}
+              headingRef={headingRef}
+            >
               {again}
-            </FailureCard>
+            </cards.ResultCard>
+          ) : null}
+          {cards && outcome && outcome.kind !== 'found' && outcome.kind !== 'captcha' ? (
+            <cards.FailureCard outcome={outcome} claimed={request?.claimed} headingRef={headingRef}>
+              {again}
+            </cards.FailureCard>
           ) : null}
           <LookupForm
             form={form}
