@@ -37,7 +37,7 @@ const SIGN_DOCS = Number(process.env.BENCH_SIGN_DOCS ?? 40);
  * A drawn signature as the creator's 600x250 canvas exports it: a few anti-aliased strokes of
  * width 2. Stored as the server stores a saved one (the PNG data URL and the watermarked copy).
  */
-async function drawnSignature() {
+export async function drawnSignature() {
   const strokes = [
     'M40 170 C 70 40, 110 40, 120 150 S 160 210, 190 120 C 205 80, 230 70, 240 150',
     'M250 160 C 270 90, 300 90, 310 160 C 320 200, 360 60, 380 140 S 430 190, 460 110',
@@ -56,7 +56,7 @@ async function drawnSignature() {
 }
 
 /** Signature rows as the product stores them; the images only where `image` is given. */
-async function seed(db: Db, count: number, image: { dataUrl: string; copy: Buffer } | null) {
+export async function seed(db: Db, count: number, image: { dataUrl: string; copy: Buffer } | null) {
   const refs: string[] = [];
   const now = new Date().toISOString();
   for (let i = 0; i < count; i += 1000) {
@@ -199,6 +199,8 @@ export async function benchLookups() {
     LOG_LEVEL: 'warn',
     METRICS_TOKEN: metricsToken,
   });
+  // The same server with every look-up through Fastify's pipeline (decision 036), for comparison.
+  const noLane = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn', LOOKUP_FAST_LANE: 'off' });
   const pgApp = pgData
     ? await startServerProcess({
         DATA_DIR: path.join(dir, 'pg'),
@@ -238,15 +240,22 @@ export async function benchLookups() {
         bareSrv,
         lookupSrv,
         srv('the same with METRICS_TOKEN set', withMetrics.base, withMetrics.child.pid!),
+        srv('the same with LOOKUP_FAST_LANE=off', noLane.base, noLane.child.pid!),
       ],
       CONNECTIONS,
       [2, 3],
     );
-    const [base, bare, lookup, metered] = runs.map(median) as [Measured, Measured, Measured, Measured];
+    const [base, bare, lookup, metered, laneOff] = runs.map(median) as Measured[] as [
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+    ];
     console.log(
       `unpinned, ${CONNECTIONS} connections: median of ${ROUNDS} interleaved runs of ${DURATION_S} s each:`,
     );
-    printTable(base, [bare, lookup, metered]);
+    printTable(base, [bare, lookup, metered, laneOff]);
     const ratio = lookup.rps / base.rps;
     console.log(
       `target >= 0.60 of baseline: ${verdict(ratio >= 0.6)} (${ratio.toFixed(2)}; per round ${perRound(runs[2]!, runs[0]!)})`,
@@ -263,7 +272,12 @@ export async function benchLookups() {
 
     // 2. Pinned: the server alone on core 0, the load generator (this process) on core 1.
     await withMetrics.stop();
-    const pinned: Server[] = [baseSrv, bareSrv, { ...lookupSrv, name: 'look-up, SQLite' }];
+    const pinned: Server[] = [
+      baseSrv,
+      bareSrv,
+      { ...lookupSrv, name: 'look-up, SQLite' },
+      srv('look-up, SQLite, LOOKUP_FAST_LANE=off', noLane.base, noLane.child.pid!),
+    ];
     if (pgApp && pgFloor && pgData) {
       pinned.push(srv('bare Fastify + one PostgreSQL point read', pgFloor.base, pgFloor.pid, pgData.refs));
       pinned.push(srv('look-up, PostgreSQL', pgApp.base, pgApp.child.pid!, pgData.refs));
@@ -292,12 +306,12 @@ export async function benchLookups() {
       );
     };
     goal(2, 'SQLite', 0.5);
-    if (pinned.length > 3) goal(4, 'PostgreSQL', 0.2);
+    if (pinned.length > 4) goal(5, 'PostgreSQL', 0.2);
     const during = await lookupsWhileSigning(dir);
     return { base, bare, lookup, metered, pinned: pm, during };
   } finally {
     for (const stop of stops) stop();
-    await Promise.all([app.stop(), withMetrics.stop(), pgApp?.stop()]);
+    await Promise.all([app.stop(), withMetrics.stop(), noLane.stop(), pgApp?.stop()]);
     await pgData?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -24,6 +24,7 @@ import { requestRoutes } from './modules/requests/module.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { registerSeals } from './modules/seals/seals.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
+import { installLookupFastLane } from './modules/verification/fast-lane.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -53,16 +54,19 @@ function trustProxySetting(value: string | undefined): boolean | string[] {
 /** Builds the whole application without listening: main.ts listens, tests inject. */
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config } = opts;
+  const trustProxy = trustProxySetting(config.trustProxy);
+  const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: trustProxySetting(config.trustProxy),
+    trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     // Per-request lines only when debugging: at info they would double the log volume of the hot paths.
     logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+      disableRequestLogging: !requestLogging,
     }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  installLookupFastLane(app, { enabled: config.lookupFastLane, trustProxy, requestLogging });
   app.setValidatorCompiler(validatorWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app-types.ts';
@@ -19,6 +19,20 @@ export function frameworkErrorHandler(error: FastifyError, req: FastifyRequest, 
     .header('Cache-Control', 'no-store');
   applySecurityHeaders(req, reply);
   void reply.send({ message: tooLong ? 'A part of the address is too long' : 'The address is not valid' });
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const SERVER_ERROR_BODY = JSON.stringify({ message: 'Something went wrong on our side. Please try again.' });
+
+/**
+ * A request that failed on our side: logged, kept for the diagnostics page, and answered with a
+ * body that tells nothing. The error handler and the look-up's fast lane both answer through it.
+ */
+export function serverError(app: App, log: FastifyBaseLogger, url: string, error: Error): string {
+  log.error({ err: error }, 'request failed');
+  app.recentErrors.push({ at: new Date().toISOString(), message: error.message, url });
+  if (app.recentErrors.length > 50) app.recentErrors.shift();
+  return SERVER_ERROR_BODY;
 }
 
 /** Every error is `{ message }` with a fitting 4xx status; 5xx hide their details. */
@@ -45,10 +59,10 @@ export function registerErrorHandling(app: App) {
               : error.message;
       return reply.code(status).send({ message });
     }
-    req.log.error({ err: error }, 'request failed');
-    app.recentErrors.push({ at: new Date().toISOString(), message: error.message, url: req.url });
-    if (app.recentErrors.length > 50) app.recentErrors.shift();
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .code(500)
+      .type(JSON_TYPE)
+      .send(serverError(app, req.log, req.url, error));
   });
 
   app.setNotFoundHandler(async (req, reply) => {

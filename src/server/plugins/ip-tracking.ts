@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { onRequestHookHandler } from 'fastify';
 import type { App } from '../app-types.ts';
+import { coveredByFastLane } from './fast-lane-hooks.ts';
 import type { Db } from '../db/kysely.ts';
 import { isoPrefixCache, type Clock } from '../lib/clock.ts';
 import { IpBlockList } from '../lib/ip-block-list.ts';
@@ -30,6 +32,9 @@ export const blockedPage = `<!doctype html>
 <body><main><h1>Access blocked</h1><p>${blockedMessage}</p></main></body></html>
 `;
 const blockedPageCsp = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(blockedStyle).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+/** What a blocked address gets from the API (403), whichever path answers. */
+export const blockedApiBody = JSON.stringify({ message: blockedMessage, blocked: true });
 
 /** Probes of a load balancer or orchestrator answer whatever the block list says. */
 const OPEN_PATHS = new Set(['/healthz', '/readyz']);
@@ -71,6 +76,12 @@ export class IpTracking {
   }
   limited(ip: string) {
     this.bump(ip, 'limited');
+  }
+
+  /** An API request: counted for its IP; false when the IP is blocked (answer `blockedApiBody`, 403). */
+  admitApi(ip: string) {
+    this.bump(ip, 'requests');
+    return !this.blocked.has(ip);
   }
 
   isBlocked(ip: string) {
@@ -134,17 +145,19 @@ export class IpTracking {
  * hottest route), and the block list answers from memory.
  */
 export function registerIpTracking(app: App) {
-  app.addHook('onRequest', (req, reply, done) => {
-    const api = req.url.startsWith('/api/');
-    if (api) app.ipTracking.request(req.ip);
-    if (!app.ipTracking.isBlocked(req.ip)) return done();
-    if (api) return void reply.code(403).send({ message: blockedMessage, blocked: true });
-    if (OPEN_PATHS.has(req.url)) return done();
+  // The look-up's fast lane calls admitApi and answers blockedApiBody the same way.
+  const hook: onRequestHookHandler = (req, reply, done) => {
+    if (req.url.startsWith('/api/')) {
+      if (app.ipTracking.admitApi(req.ip)) return done();
+      return void reply.code(403).type('application/json; charset=utf-8').send(blockedApiBody);
+    }
+    if (!app.ipTracking.isBlocked(req.ip) || OPEN_PATHS.has(req.url)) return done();
     void reply
       .code(403)
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', blockedPageCsp)
       .header('cache-control', 'no-store')
       .send(blockedPage);
-  });
+  };
+  app.addHook('onRequest', coveredByFastLane(hook));
 }

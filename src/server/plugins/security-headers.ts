@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { App } from '../app-types.ts';
+import { coveredByFastLane } from './fast-lane-hooks.ts';
 
 /** The CSP; a configured third-party analytics script adds exactly its origin. */
 export const contentSecurityPolicy = (analyticsOrigin: string | null, anyIssuer = false) =>
@@ -18,6 +19,27 @@ export const contentSecurityPolicy = (analyticsOrigin: string | null, anyIssuer 
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+
+/**
+ * JSON answers are data that no browser renders as a page: the OWASP REST set, with a policy
+ * that allows nothing. Shorter too, which the hot look-up feels (bench/lookups.ts).
+ */
+const jsonHeaders = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+const HSTS = 'max-age=31536000; includeSubDomains';
+const apiJson = { ...jsonHeaders, 'cache-control': 'no-store' };
+const apiJsonHttps = { ...apiJson, 'strict-transport-security': HSTS };
+
+/**
+ * The security headers of a JSON answer under /api/, over HTTPS or not: all of them, as the onSend
+ * hook sets them. The look-up's fast lane (fast-lane.ts) answers with exactly these.
+ */
+export const apiJsonSecurityHeaders = (https: boolean): Readonly<Record<string, string>> =>
+  https ? apiJsonHttps : apiJson;
 
 const appliers = new WeakMap<FastifyInstance, (req: FastifyRequest, reply: FastifyReply) => void>();
 
@@ -38,16 +60,6 @@ export function registerSecurityHeaders(app: App) {
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
   });
-  /**
-   * JSON answers are data that no browser renders as a page: the OWASP REST set, with a policy
-   * that allows nothing. Shorter too, which the hot look-up feels (bench/lookups.ts).
-   */
-  const jsonHeaders = {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-resource-policy': 'same-origin',
-  };
   let cached = {
     script: null as string | null,
     headers: headersFor(contentSecurityPolicy(null)),
@@ -55,7 +67,9 @@ export function registerSecurityHeaders(app: App) {
   };
   const apply = (req: FastifyRequest, reply: FastifyReply) => {
     const type = reply.getHeader('content-type');
+    const api = req.url.startsWith('/api/');
     if (typeof type === 'string' && type.startsWith('application/json')) {
+      if (api) return void reply.headers(apiJsonSecurityHeaders(req.protocol === 'https'));
       reply.headers(jsonHeaders);
     } else {
       const script = app.site.analyticsScriptUrl;
@@ -72,13 +86,16 @@ export function registerSecurityHeaders(app: App) {
       reply.headers(req.url.startsWith('/verify-signature') ? cached.verify : cached.headers);
       if (own) reply.header('content-security-policy', own);
     }
-    if (req.protocol === 'https')
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (api) reply.header('cache-control', 'no-store');
   };
   appliers.set(app, apply);
-  app.addHook('onSend', (req, reply, payload, done) => {
-    apply(req, reply);
-    done(null, payload);
-  });
+  // The fast lane sets apiJsonSecurityHeaders, what this sets on its JSON answers.
+  app.addHook(
+    'onSend',
+    coveredByFastLane<onSendHookHandler>((req, reply, payload, done) => {
+      apply(req, reply);
+      done(null, payload);
+    }),
+  );
 }

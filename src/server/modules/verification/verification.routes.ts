@@ -13,16 +13,30 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 const captchaQuery = z.object({ captcha: z.string().trim().max(32).optional() });
 
-function refuse(reply: FastifyReply, gate: Exclude<Gate, { kind: 'ok' }>) {
+/** A look-up's answer, whichever path writes it (the route below or the fast lane). */
+export interface LookupAnswer {
+  status: number;
+  /** JSON, sent as JSON_TYPE. */
+  body: string;
+  /** Seconds, for the Retry-After header of a blocked caller. */
+  retryAfter?: number;
+}
+
+function refusal(gate: Exclude<Gate, { kind: 'ok' }>): LookupAnswer {
   if (gate.kind === 'blocked') {
-    return reply
-      .code(429)
-      .header('Retry-After', String(gate.retryAfter))
-      .send({ message: m.lookupBlocked, blocked: true, retryAfter: gate.retryAfter });
+    return {
+      status: 429,
+      body: JSON.stringify({ message: m.lookupBlocked, blocked: true, retryAfter: gate.retryAfter }),
+      retryAfter: gate.retryAfter,
+    };
   }
-  return reply
-    .code(429)
-    .send({ message: gate.wrong ? m.lookupCaptchaWrong : m.lookupCaptchaNeeded, requireCaptcha: true });
+  return {
+    status: 429,
+    body: JSON.stringify({
+      message: gate.wrong ? m.lookupCaptchaWrong : m.lookupCaptchaNeeded,
+      requireCaptcha: true,
+    }),
+  };
 }
 
 /** Counts the outcome per IP (IP tracking) and per day (reports); both are batched in memory. */
@@ -42,58 +56,83 @@ function track(app: App, ip: string, outcome: Outcome) {
   app.dailyStats.add(METRIC[outcome]);
 }
 
-function answer(reply: FastifyReply, found: LookupResult) {
+function answerOf(found: LookupResult): LookupAnswer {
   switch (found.kind) {
     case 'ok':
       // the minimum a verifier needs: no owner, no clean image
-      return reply.type(JSON_TYPE).send(serializePublicSignature(found.signature));
+      return { status: 200, body: serializePublicSignature(found.signature) };
     case 'expired':
-      return reply.code(410).send({ message: m.expired, expired: true, expiresAt: found.expiresAt });
+      return {
+        status: 410,
+        body: JSON.stringify({ message: m.expired, expired: true, expiresAt: found.expiresAt }),
+      };
     case 'revoked':
-      return reply.code(410).send({ message: m.revoked, revoked: true, revokedAt: found.revokedAt });
+      return {
+        status: 410,
+        body: JSON.stringify({ message: m.revoked, revoked: true, revokedAt: found.revokedAt }),
+      };
     case 'missing':
-      return reply.code(404).send({ message: m.notFound });
+      return { status: 404, body: JSON.stringify({ message: m.notFound }) };
   }
 }
 
-/** Both look-ups: count against the caller's IP, then answer from one indexed query. */
-async function lookUp(
+/**
+ * Both look-ups, on both paths: count against the caller's IP, then answer from one indexed query.
+ * Everything a look-up counts and decides is here, so the fast lane cannot differ from the route.
+ */
+export async function lookUp(
+  app: App,
+  ip: string,
+  sessionId: string | undefined,
+  captcha: string | undefined,
+  find: () => Promise<LookupResult>,
+): Promise<LookupAnswer> {
+  const decided = app.verification.gate(ip, sessionId, captcha);
+  const gate = decided instanceof Promise ? await decided : decided;
+  if (gate.kind !== 'ok') {
+    track(app, ip, gate.kind);
+    return refusal(gate);
+  }
+  const found = await find();
+  track(app, ip, found.kind);
+  return answerOf(found);
+}
+
+async function lookUpRoute(
   app: App,
   req: FastifyRequest & { query: { captcha?: string | undefined } },
   reply: FastifyReply,
   find: () => Promise<LookupResult>,
 ) {
-  const decided = app.verification.gate(req.ip, req.session?.id, req.query.captcha);
-  const gate = decided instanceof Promise ? await decided : decided;
-  if (gate.kind !== 'ok') {
-    track(app, req.ip, gate.kind);
-    return refuse(reply, gate);
-  }
-  const found = await find();
-  track(app, req.ip, found.kind);
-  return answer(reply, found);
+  const a = await lookUp(app, req.ip, req.session?.id, req.query.captcha, find);
+  void reply.code(a.status).type(JSON_TYPE);
+  if (a.retryAfter !== undefined) void reply.header('retry-after', String(a.retryAfter));
+  return reply.send(a.body);
 }
+
+/** A reference that needs no decoding and passes the schema as it is (the common case, a QR's link). */
+export const isPlainReference = (ref: unknown): ref is string =>
+  typeof ref === 'string' && ref.length <= REFERENCE_MAX && REFERENCE_PATTERN.test(ref);
 
 /**
  * Every look-up of a valid reference without a CAPTCHA answer passes these at once; anything else
  * (a bad reference, a query) goes through the zod schemas, which give the messages.
  */
 const plainLookup = fastAccept({
-  params: (p) => {
-    const ref = (p as { ref?: unknown }).ref;
-    return typeof ref === 'string' && ref.length <= REFERENCE_MAX && REFERENCE_PATTERN.test(ref);
-  },
+  params: (p) => isPlainReference((p as { ref?: unknown }).ref),
   querystring: isEmptyObject,
 });
 
+export const REFERENCE_ROUTE = '/api/signatures/reference/:ref';
+
 export function verificationRoutes(app: App) {
   app.get(
-    '/api/signatures/reference/:ref',
+    REFERENCE_ROUTE,
     {
       schema: { params: z.object({ ref: referenceSchema }), querystring: captchaQuery },
       validatorCompiler: plainLookup,
     },
-    (req, reply) => lookUp(app, req, reply, () => app.verification.byReference(req.params.ref)),
+    (req, reply) => lookUpRoute(app, req, reply, () => app.verification.byReference(req.params.ref)),
   );
 
   app.get(
@@ -102,7 +141,7 @@ export function verificationRoutes(app: App) {
       schema: { params: idParams, querystring: captchaQuery },
       validatorCompiler: fastAccept({ querystring: isEmptyObject }),
     },
-    (req, reply) => lookUp(app, req, reply, () => app.verification.byId(req.params.id)),
+    (req, reply) => lookUpRoute(app, req, reply, () => app.verification.byId(req.params.id)),
   );
 
   app.get(
