@@ -86,14 +86,25 @@ function signedAttributes(
   ];
 }
 
+/** Parsed once per signer (the pool keeps a signer per identity). */
+const parsed = new WeakMap<KeySigner, pkijs.Certificate[]>();
+function certificatesOf(signer: KeySigner) {
+  let certificates = parsed.get(signer);
+  if (!certificates) {
+    certificates = [signer.certificate, ...signer.certificateChain].map(parseCertificate);
+    parsed.set(signer, certificates);
+  }
+  return certificates;
+}
+
 /** DER of a ContentInfo holding the SignedData, ready for the signature's /Contents. */
 export async function cadesDetached(
   signer: KeySigner,
   documentHash: Uint8Array,
   signingTime: Date,
 ): Promise<Uint8Array> {
-  const certificate = parseCertificate(signer.certificate);
-  const certificates = [certificate, ...signer.certificateChain.map(parseCertificate)];
+  const certificates = certificatesOf(signer);
+  const certificate = certificates[0]!;
   const attributes = signedAttributes(documentHash, signer, certificate, signingTime);
   // Signed over the attributes' DER as a SET OF (tag 0x31), not the [0] they carry in SignerInfo.
   const encoded = new Uint8Array(
