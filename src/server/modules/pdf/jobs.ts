@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { PDF, PDFImage, PDFPage } from '@libpdf/core';
+import type { PDFImage, PDFPage } from '@libpdf/core';
 import type { ActiveContentKind } from '#shared/documents/schemas.ts';
 import { scanActiveContent } from './active-content.ts';
 import { addCertificatePage, type CertificateInfo } from './certificate-page.ts';
@@ -9,6 +9,7 @@ import { embedRaster, type RasterImage } from './image.ts';
 import { appendContent } from './content.ts';
 import type { SigningIdentity } from './certificate.ts';
 import { KeySigner } from './key-signer.ts';
+import { RevisionWriter } from './revision.ts';
 import { ownResources, placementOperators, stampRect, stampSize, type StampText } from './stamp.ts';
 import { PdfText } from './pdf-text.ts';
 import type { Operator } from './text.ts';
@@ -99,18 +100,6 @@ function signerFor(identity: SigningIdentity) {
 }
 
 /**
- * Appending to a linearized file is valid PDF (the linearization hints simply stop applying), but
- * 0.4.2 then rewrites the whole file instead; clear its flag so the original bytes stay a prefix.
- */
-export function allowIncremental(pdf: PDF) {
-  if (pdf.canSaveIncrementally() === 'linearized')
-    (pdf as unknown as { _isLinearized: boolean })._isLinearized = false;
-}
-
-export const startsWith = (whole: Uint8Array, prefix: Uint8Array) =>
-  whole.length >= prefix.length && Buffer.compare(whole.subarray(0, prefix.length), prefix) === 0;
-
-/**
  * The signature's /ByteRange must end at the end of the file (DESIGN §3b guard 4). It is looked
  * for in the revision signing appended (from `revisionStart`), not in a fixed tail: that revision
  * ends with the xref of everything it wrote, so the dictionary can sit any distance from the end.
@@ -130,23 +119,16 @@ export function byteRangeCoversFile(bytes: Uint8Array, revisionStart: number): b
 export type SealOptions = Pick<SignRequest, 'identity' | 'signingTime' | 'reason' | 'location'>;
 
 /**
- * Saves what is pending on `pdf` (loaded from `base`) and signs the whole file with the instance
- * identity (PAdES B-B), in one incremental step appended to `base`.
+ * Appends what is pending on `pdf` and a signature over the whole file with the instance identity
+ * (PAdES B-B, ETSI.CAdES.detached), in one incremental revision written by `revisions`.
  */
-export async function seal(pdf: PDF, base: Uint8Array, opts: SealOptions): Promise<Uint8Array> {
-  const { bytes } = await pdf.sign({
+export async function seal(revisions: RevisionWriter, opts: SealOptions): Promise<void> {
+  await revisions.sign({
     signer: signerFor(opts.identity),
+    signingTime: new Date(opts.signingTime),
     reason: opts.reason,
     location: opts.location,
-    signingTime: new Date(opts.signingTime),
-    subFilter: 'ETSI.CAdES.detached',
-    level: 'B-B',
   });
-  if (!startsWith(bytes, base))
-    throw new Error('signing rewrote the stamped file instead of appending to it');
-  if (!byteRangeCoversFile(bytes, base.length))
-    throw new Error('the signature does not cover the whole file');
-  return bytes;
 }
 
 export async function sign(req: SignRequest): Promise<SignResult> {
@@ -162,7 +144,6 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
   const opened = await openPdf(req.pdf);
   if (opened.kind !== 'ok') return opened;
   const pdf = opened.pdf;
-  allowIncremental(pdf);
   const pageCount = pdf.getPageCount();
 
   const placed = checkPlacements(pdf, req.placements);
@@ -197,31 +178,33 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
   if (!removed.complete) return { kind: 'too-complex' };
 
   stampText.finalize();
-  const stamped = await pdf.save({ incremental: true });
-  // One running hash serves both prefixes: the signed file only appends to the stamped one.
-  const hash = crypto.createHash('sha256').update(stamped);
-  const stampedSha256 = hash.copy().digest('hex');
-  const originalIsPrefix = startsWith(stamped, req.pdf);
-  await pdf.reload(stamped);
-  allowIncremental(pdf);
+  // The file is read once: both revisions are appended to it by us, hashed as they are written.
+  const revisions = new RevisionWriter(pdf, req.pdf);
+  revisions.commit();
+  const stampedSha256 = revisions.sha256();
+  const stampedLength = revisions.length;
   const certificateText = new PdfText(pdf);
   addCertificatePage(pdf, certificateText, {
     ...req.certificate,
     originalSha256: req.originalSha256,
     originalLength: req.pdf.length,
-    originalIsPrefix,
+    // Every revision is appended after the uploaded bytes, unchanged.
+    originalIsPrefix: true,
     stampedSha256,
-    stampedLength: stamped.length,
+    stampedLength,
   });
   certificateText.finalize();
-  const bytes = await seal(pdf, stamped, req);
+  await seal(revisions, req);
+  const bytes = revisions.bytes();
+  if (!byteRangeCoversFile(bytes, stampedLength))
+    throw new Error('the signature does not cover the whole file');
   return {
     kind: 'ok',
     bytes,
     stamps,
     stampedSha256,
-    stampedLength: stamped.length,
-    signedSha256: hash.update(bytes.subarray(stamped.length)).digest('hex'),
+    stampedLength,
+    signedSha256: revisions.sha256(),
     pageCount: pageCount + 1,
     removed: removed.kinds,
   };

@@ -50,9 +50,8 @@ export class PdfText {
   }
 
   /**
-   * Subsets the embedded faces to the glyphs drawn; call before saving. (`pdf.sign()` saves
-   * without `subsetFonts` and would embed whole fonts.) The font programs and maps are compressed
-   * here by node's zlib: left to the save, they are deflated in JavaScript, several times slower.
+   * Subsets the embedded faces to the glyphs drawn; call before a revision is written. The font
+   * programs and maps are compressed here by node's zlib, once, not on each write.
    */
   finalize() {
     if (this.embedded.size === 0) return;

@@ -18,11 +18,10 @@ export interface JobMessage {
 export type JobReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
 /**
- * Result bytes travel back without a copy on the event loop: transferred. @libpdf/core answers a
- * view into its writer's buffer, which it sizes at twice the file (20 MB behind a 10 MB file);
- * cloned, all of it would be copied twice, the second time on the main thread. So a view that
- * does not own its whole buffer is first copied here, at the worker's low priority, to a buffer of
- * its own size.
+ * Result bytes travel back without a copy on the event loop: transferred. The revision writer
+ * answers a buffer of the file's own size; a view that does not own its whole buffer (any other
+ * result) is first copied here, at the worker's low priority, to a buffer of its own size, so a
+ * clone never copies more than the file, and never on the main thread.
  */
 function transferables(result: unknown): ArrayBuffer[] {
   const holder = result as { bytes?: unknown } | null;

@@ -5,7 +5,8 @@ import { scanActiveContent } from './active-content.ts';
 import { addAuditPages, type AuditEvent, type AuditRevision, type AuditTrail } from './audit-page.ts';
 import { embedRaster, type RasterImage } from './image.ts';
 import { appendContent } from './content.ts';
-import { allowIncremental, seal, sha256, startsWith, type Refusal, type SealOptions } from './jobs.ts';
+import { byteRangeCoversFile, seal, type Refusal, type SealOptions } from './jobs.ts';
+import { RevisionWriter } from './revision.ts';
 import { isParseError, openPdf } from './open.ts';
 import { checkPlacements, pageGeometry, type DisplayRect } from './page-geometry.ts';
 import { PdfText } from './pdf-text.ts';
@@ -107,7 +108,6 @@ async function stampOpened(input: StampRecipientInput): Promise<StampRecipientRe
   const opened = await openPdf(input.pdf);
   if (opened.kind !== 'ok') return opened;
   const pdf = opened.pdf;
-  allowIncremental(pdf);
 
   const placed = checkPlacements(pdf, input.fields);
   if (placed.kind !== 'ok') {
@@ -162,12 +162,13 @@ async function stampOpened(input: StampRecipientInput): Promise<StampRecipientRe
   const removed = scanActiveContent(pdf, true);
   if (!removed.complete) return { kind: 'too-complex' };
   writer.finalize();
-  const bytes = await pdf.save({ incremental: true });
-  if (!startsWith(bytes, input.pdf)) throw new Error('stamping rewrote the file instead of appending to it');
+  const revisions = new RevisionWriter(pdf, input.pdf);
+  revisions.commit();
+  const bytes = revisions.bytes();
   return {
     kind: 'ok',
     bytes,
-    sha256: sha256(bytes),
+    sha256: revisions.sha256(),
     length: bytes.length,
     pageCount: pdf.getPageCount(),
     stamps,
@@ -212,17 +213,21 @@ async function completeOpened(input: CompleteRequestInput): Promise<CompleteRequ
   const opened = await openPdf(input.pdf);
   if (opened.kind !== 'ok') return opened;
   const pdf = opened.pdf;
-  allowIncremental(pdf);
   const pageCount = pdf.getPageCount();
   const first = pageGeometry(pdf, pdf.getPage(0)!);
   const writer = new PdfText(pdf);
   const added = addAuditPages(pdf, writer, { width: first.width, height: first.height }, input);
   writer.finalize();
-  const bytes = await seal(pdf, input.pdf, input);
+  // The check above hashed the file: the revision writer carries on from there.
+  const revisions = new RevisionWriter(pdf, input.pdf, hash);
+  await seal(revisions, input);
+  const bytes = revisions.bytes();
+  if (!byteRangeCoversFile(bytes, input.pdf.length))
+    throw new Error('the signature does not cover the whole file');
   return {
     kind: 'ok',
     bytes,
-    sha256: hash.update(bytes.subarray(input.pdf.length)).digest('hex'),
+    sha256: revisions.sha256(),
     length: bytes.length,
     pageCount: pageCount + added,
     auditPages: Array.from({ length: added }, (_, i) => pageCount + i + 1),
