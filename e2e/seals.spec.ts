@@ -1,41 +1,10 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
 import { fromBase32, toBase32 } from '../src/shared/seals/base32.ts';
 import { sealFailureMessages, sealMessages } from '../src/shared/seals/messages.ts';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import { sealText, verifyText as t } from '../src/web/features/verification/messages.ts';
 import { diagnosticsText as diagnostics } from '../src/web/features/admin/messages/diagnostics.ts';
-import { drawSignature, expectNoAxeViolations, logInAsAdmin } from './support.ts';
-
-async function decodeQr(bytes: Buffer) {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
-}
-
-/** Saves a signature in the creator, as a visitor does, and downloads its PNG with QR code. */
-async function savedSignaturePng(page: Page) {
-  await page.goto('/create');
-  await drawSignature(page);
-  await page.getByLabel("Signer's Name").fill('Ada Lovelace');
-  await page.getByRole('tab', { name: m.tabPreview }).click();
-  await page.getByRole('checkbox', { name: m.consentText }).check();
-  await page.getByRole('button', { name: m.quickSave }).click();
-  // the first save on a cold server starts the image worker: slow on a loaded machine
-  await expect(page.getByTestId('saved-reference')).toBeVisible({ timeout: 30_000 });
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    (async () => {
-      await page.getByRole('button', { name: 'Download', exact: true }).click();
-      await page.getByRole('menuitem', { name: 'PNG image' }).click();
-    })(),
-  ]);
-  const png = fs.readFileSync((await file.path())!);
-  const link = (await decodeQr(png))!;
-  expect(link).toMatch(/#[A-Z2-7]{100,}$/);
-  return { png, link, reference: (await page.getByTestId('saved-reference').textContent())!.trim() };
-}
+import { expectNoAxeViolations, logInAsAdmin, savedSignaturePng } from './support.ts';
 
 const sealCard = (page: Page) => page.getByTestId('seal-card');
 

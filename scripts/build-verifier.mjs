@@ -1,7 +1,7 @@
 // Builds the stand-alone verifier (issue 13 item 6, docs/decisions/033-standalone-verifier.md):
 // src/web/verifier/ bundled into ONE html file, script and style inline, at
-// dist/web/.verifier/verifier.html (a dot folder: never served as it is). The server fills in the
-// instance's key set at GET /verifier.html. `npm run build` runs it after `vite build`.
+// dist/verifier/verifier.html (beside dist/web, whose files are served as they are). The server
+// fills in the instance's key set at GET /verifier.html. `npm run build` runs it after `vite build`.
 // Usage: node scripts/build-verifier.mjs [--out <file>]
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import { build, transform } from 'esbuild';
 
 const SRC = 'src/web/verifier';
 const outArg = process.argv.indexOf('--out');
-const OUT = outArg > 0 ? process.argv[outArg + 1] : 'dist/web/.verifier/verifier.html';
+const OUT = outArg > 0 ? process.argv[outArg + 1] : 'dist/verifier/verifier.html';
 
 const started = performance.now();
 const js = await build({

@@ -58,6 +58,8 @@ function show(report: Report, label: string) {
   summary.append(el('p', 'verdict', `${report.verdict === 'proven' ? t.proven : t.notProven}: ${label}`));
   if (report.reason) summary.append(el('p', 'reason', report.reason));
   results.append(summary, ...report.findings.map(findingNode));
+  // On a phone the result is below the inputs: bring it into view (the live region announces it).
+  results.closest('section')?.scrollIntoView({ block: 'start' });
 }
 
 const single = (f: Finding): Report => ({ verdict: f.verdict, findings: [f] });

@@ -69,7 +69,8 @@ export const verifierText = {
   // key files
   keysAdded: (name: string, kids: string[]) =>
     `Added ${kids.length} key${kids.length === 1 ? '' : 's'} from ${name}: ${kids.join(', ')}.`,
-  keysNone: (name: string) => `${name} holds no usable key (ES256 P-256 keys named by their own thumbprint).`,
+  keysNone: (name: string) =>
+    `${name} adds no key: its keys are known already, or are not ES256 P-256 keys named by their own thumbprint.`,
   keysNotJson: (name: string) => `${name} is not a key set (JSON with a "keys" list).`,
   addedKeysHeading: 'Keys you added',
 } as const;

@@ -5,8 +5,12 @@ import zlib from 'node:zlib';
 import type { SealKeySet } from '#shared/seals/keys.ts';
 import { issuerOf, VERIFY_PATH } from '#shared/seals/link.ts';
 
-/** Where scripts/build-verifier.mjs writes the template, inside the web root (a dot folder: never served). */
-export const VERIFIER_TEMPLATE = path.join('.verifier', 'verifier.html');
+/**
+ * Where scripts/build-verifier.mjs writes the template: beside the web root, not in it (the static
+ * files there are served as they are, dot folders too), so dist/verifier/verifier.html.
+ */
+export const verifierTemplateOf = (webRoot: string) =>
+  path.join(path.dirname(path.resolve(webRoot)), 'verifier', 'verifier.html');
 
 export interface VerifierPage {
   html: Buffer;
@@ -54,7 +58,7 @@ export class VerifierPages {
 
   private load() {
     if (this.template !== undefined) return this.template;
-    const file = this.webRoot ? path.resolve(this.webRoot, VERIFIER_TEMPLATE) : null;
+    const file = this.webRoot ? verifierTemplateOf(this.webRoot) : null;
     if (!file || !fs.existsSync(file)) return (this.template = null);
     const text = fs.readFileSync(file, 'utf8');
     return (this.template = { text, csp: policyOf(text) });

@@ -18,6 +18,9 @@ export const verifyText = {
     'The image shown is a blurred, watermarked copy: enough to compare, useless to copy.',
     'Only the details in a verified result come from our records. A link can carry any text.',
   ],
+  offlineVerifierText:
+    'The offline verifier is one file with this site’s public keys inside: save it, and it checks QR codes, links and signed PDFs on your device, with no network, even if this site is gone.',
+  offlineVerifierLink: 'Download the offline verifier',
   resultTitle: 'Signature verified',
   resultLead: 'These details come from our records.',
   signerLabel: 'Signer Name',
