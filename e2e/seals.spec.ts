@@ -15,6 +15,10 @@ test('offline: after one visit, a scanned QR code of a saved signature is proven
   const { png, link, reference } = await savedSignaturePng(page);
   const origin = new URL(link).origin;
 
+  // The code scanned once online: the page keeps the server's answer with its time.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
+
   // One visit online: the page registers its worker, which keeps the page, its files and the keys.
   await page.goto('/verify-signature');
   await page.waitForFunction(
@@ -54,7 +58,11 @@ test('offline: after one visit, a scanned QR code of a saved signature is proven
   await expect(card.getByTestId('seal-proven')).toContainText(sealMessages.proven(origin, '').trim());
   await expect(card.getByText('Ada Lovelace')).toBeVisible();
   await expect(card.getByText(reference)).toBeVisible();
-  await expect(card.getByTestId('seal-offline')).toContainText('Offline: status as of');
+  // Offline, the server's last answer for this reference, with its time, not only the keys' sync.
+  const offline = card.getByTestId('seal-offline');
+  await expect(offline).toHaveAttribute('data-status', 'valid');
+  await expect(offline).toContainText(/^Offline: status as of .+, the last time this device asked the server: /);
+  await expect(offline).toContainText(sealText.lastStatus.valid);
   expect(Number(await card.getByTestId('seal-ms').getAttribute('data-ms'))).toBeLessThan(50);
   await page.screenshot({ path: '/tmp/seal-offline.png', fullPage: true });
   await context.setOffline(false);

@@ -101,6 +101,14 @@ export const sealText = {
     mismatch: 'The log entry at this index is not this item’s issuance.',
   },
   statusAsOf: (at: string) => `Offline: status as of ${at}, when this device last synced the keys.`,
+  serverStatusAsOf: (status: string, at: string) =>
+    `Offline: status as of ${at}, the last time this device asked the server: ${status}.`,
+  lastStatus: {
+    valid: 'valid, not revoked',
+    revoked: 'revoked',
+    expired: 'expired',
+    missing: 'not found',
+  },
   neverSynced: 'Offline, and this device never synced the issuer’s keys.',
   timing: (ms: number) => `Verified in ${ms < 1 ? '<1' : Math.round(ms)} ms.`,
 } as const;

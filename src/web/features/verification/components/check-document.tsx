@@ -10,6 +10,7 @@ import { checkDocumentHash } from '../api/check-document-hash.ts';
 import { getDocumentByReference } from '../api/get-document-by-reference.ts';
 import { checkText as t } from '../check-messages.ts';
 import { sha256Hex } from '#web/lib/sha256.ts';
+import { rememberStatus } from '#web/features/verification/lib/last-status.ts';
 import { CheckMatch, CheckNoMatch } from './check-result.tsx';
 
 type Outcome =
@@ -53,9 +54,15 @@ export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
       });
     };
     getDocumentByReference(reference, controller.signal).then(
-      (found) => show({ kind: 'found', found }),
+      (found) => {
+        rememberStatus(reference, 'valid');
+        show({ kind: 'found', found });
+      },
       (error: unknown) => {
-        if (!controller.signal.aborted) show(settle(error));
+        if (controller.signal.aborted) return;
+        const outcome = settle(error);
+        if (outcome.kind === 'none') rememberStatus(reference, 'missing');
+        show(outcome);
       },
     );
     return () => controller.abort();
