@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { fromBase32, toBase32 } from '../src/shared/seals/base32.ts';
 import { sealFailureMessages, sealMessages } from '../src/shared/seals/messages.ts';
 import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
-import { verifyText } from '../src/web/features/verification/messages.ts';
+import { sealText, verifyText } from '../src/web/features/verification/messages.ts';
 import { verifierText as t } from '../src/web/verifier/messages.ts';
 import { expectNoAxeViolations, savedSignaturePng, signUpViaApi, uniqueEmail } from './support.ts';
 
@@ -14,9 +14,9 @@ const SIGNATURE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><path d="M20 150 C 80 20, 160 20, 200 120 S 320 180, 380 40" stroke="black" stroke-width="8" fill="none"/></svg>';
 
 /** A document signed through the API, as the app's signing page does: its original and signed bytes. */
-async function signedPdf(page: Page) {
+async function signedPdf(page: Page, username: string) {
   await page.goto('/');
-  let token = (await signUpViaApi(page.request, { username: 'verifier_e2e', email: uniqueEmail('verifier') })).csrf;
+  let token = (await signUpViaApi(page.request, { username, email: uniqueEmail('verifier') })).csrf;
   const send = async (url: string, options: Record<string, unknown>) => {
     const res = await page.request.post(url, { headers: { 'x-csrf-token': token }, ...options });
     token = res.headers()['x-csrf-token'] ?? token;
@@ -37,12 +37,27 @@ async function signedPdf(page: Page) {
     data: { signatures: [{ signatureId, position: { page: 1, x: 300, y: 300, width: 200, height: 100 } }] },
   });
   expect(signing.status()).toBe(200);
+  const reference = ((await signing.json()) as { document: { reference: string } }).document.reference;
   const signed = Buffer.from(await (await page.request.get(`/api/documents/${doc.id}/download`)).body());
   expect(signed.subarray(0, original.length).equals(original)).toBe(true);
-  return { original, signed };
+  return { original, signed, reference };
 }
 
 const verdict = (page: Page) => page.getByTestId('verdict');
+
+test('a document opened by its bare reference shows its seal and its log entry', async ({ page }) => {
+  const { reference } = await signedPdf(page, 'doc_log_e2e');
+  await page.waitForTimeout(3500); // the next signed tree head covers the new leaf
+  await page.goto(`/verify-signature?document=${reference}`);
+  const card = page.getByTestId('seal-card');
+  await expect(card.getByTestId('seal-proven')).toContainText(sealMessages.proven(new URL(page.url()).origin, '').trim());
+  await expect(card.getByText(reference)).toBeVisible();
+  // the text of an included entry, its numbers aside
+  const included = sealText.logIncluded(0, 0, '').split(' 0 of 0')[0]!;
+  await expect(card.getByTestId('seal-log')).toContainText(included);
+  await page.screenshot({ path: '/tmp/document-seal.png', fullPage: true });
+  await expectNoAxeViolations(page);
+});
 
 test('the saved verifier, opened from disk with no network, proves QR links, PNGs and signed PDFs and refuses tampering', async ({
   page,
@@ -51,7 +66,7 @@ test('the saved verifier, opened from disk with no network, proves QR links, PNG
   test.setTimeout(120_000);
   const { png, link } = await savedSignaturePng(page);
   const origin = new URL(link).origin;
-  const { original, signed } = await signedPdf(page);
+  const { original, signed } = await signedPdf(page, 'verifier_e2e');
 
   // Saved from the verification page's link, as a user would.
   await page.goto('/verify-signature');

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-signing-requests.ts';
 import * as m0015 from './migrations/0015-seals.ts';
 import * as m0016 from './migrations/0016-account-security.ts';
 import * as m0017 from './migrations/0017-event-counts.ts';
+import * as m0018 from './migrations/0018-document-sealed-link.ts';
 import * as m0019 from './migrations/0019-signed-page-count.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
@@ -39,6 +40,7 @@ const all: Record<string, DialectMigration> = {
   '0015-seals': m0015,
   '0016-account-security': m0016,
   '0017-event-counts': m0017,
+  '0018-document-sealed-link': m0018,
   '0019-signed-page-count': m0019,
 };
 

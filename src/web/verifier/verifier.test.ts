@@ -154,7 +154,7 @@ describe('finding the original revision of a PDF', () => {
     const original = await originalPdf();
     const signed = appendUpdate(original, 'q Q');
     const changed = signed.slice();
-    changed[200] ^= 0x01;
+    changed[200]! ^= 0x01;
     expect(await findOriginalRevision(changed, sha256(original))).toBeNull();
   });
 

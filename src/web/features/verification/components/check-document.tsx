@@ -1,5 +1,5 @@
 import { FileSearch } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { DocumentVerification } from '#shared/documents/schemas.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -36,11 +36,19 @@ const settle = (error: unknown): Outcome =>
  * signed document (or the original of one) has that SHA-256. A QR code on a signed PDF leads here
  * with ?document={reference}, which is looked up at once.
  */
-export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
+export function CheckDocument({
+  onCheck,
+  onSealedLink,
+}: {
+  onCheck?: () => void;
+  /** A document looked up by reference carries its sealed link: the page checks its seal and log entry. */
+  onSealedLink?: (link: string) => void;
+}) {
   const reference = new URLSearchParams(useSearch()).get('document');
   const [checked, setChecked] = useState<Checked | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const busy = checked?.outcome.kind === 'busy';
+  const sealedLinkFound = useEffectEvent((link: string) => onSealedLink?.(link));
 
   useEffect(() => {
     if (!reference) return;
@@ -56,6 +64,7 @@ export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
     getDocumentByReference(reference, controller.signal).then(
       (found) => {
         rememberStatus(reference, 'valid');
+        if (found.sealedLink) sealedLinkFound(found.sealedLink);
         show({ kind: 'found', found });
       },
       (error: unknown) => {
