@@ -61,7 +61,9 @@ test('offline: after one visit, a scanned QR code of a saved signature is proven
   // Offline, the server's last answer for this reference, with its time, not only the keys' sync.
   const offline = card.getByTestId('seal-offline');
   await expect(offline).toHaveAttribute('data-status', 'valid');
-  await expect(offline).toContainText(/^Offline: status as of .+, the last time this device asked the server: /);
+  await expect(offline).toContainText(
+    /^Offline: status as of .+, the last time this device asked the server: /,
+  );
   await expect(offline).toContainText(sealText.lastStatus.valid);
   expect(Number(await card.getByTestId('seal-ms').getAttribute('data-ms'))).toBeLessThan(50);
   await page.screenshot({ path: '/tmp/seal-offline.png', fullPage: true });

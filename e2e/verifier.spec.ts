@@ -24,12 +24,19 @@ async function signedPdf(page: Page, username: string) {
   };
   const png = await sharp(Buffer.from(SIGNATURE_SVG)).png().toBuffer();
   const saved = await send('/api/signatures', {
-    data: { signatureData: `data:image/png;base64,${png.toString('base64')}`, signerName: 'Grace Hopper', consent: true },
+    data: {
+      signatureData: `data:image/png;base64,${png.toString('base64')}`,
+      signerName: 'Grace Hopper',
+      consent: true,
+    },
   });
   expect(saved.status()).toBe(201);
   const original = await simplePdf(2);
   const up = await send('/api/documents/upload', {
-    multipart: { name: 'Contract', file: { name: 'contract.pdf', mimeType: 'application/pdf', buffer: original } },
+    multipart: {
+      name: 'Contract',
+      file: { name: 'contract.pdf', mimeType: 'application/pdf', buffer: original },
+    },
   });
   const doc = (await up.json()) as { id: number };
   const signatureId = ((await (await page.request.get('/api/signatures')).json()) as { id: number }[])[0]!.id;
@@ -50,7 +57,9 @@ test('a document opened by its bare reference shows its seal and its log entry',
   await page.waitForTimeout(3500); // the next signed tree head covers the new leaf
   await page.goto(`/verify-signature?document=${reference}`);
   const card = page.getByTestId('seal-card');
-  await expect(card.getByTestId('seal-proven')).toContainText(sealMessages.proven(new URL(page.url()).origin, '').trim());
+  await expect(card.getByTestId('seal-proven')).toContainText(
+    sealMessages.proven(new URL(page.url()).origin, '').trim(),
+  );
   await expect(card.getByText(reference)).toBeVisible();
   // the text of an included entry, its numbers aside
   const included = sealText.logIncluded(0, 0, '').split(' 0 of 0')[0]!;
@@ -106,16 +115,26 @@ test('the saved verifier, opened from disk with no network, proves QR links, PNG
   await expectNoAxeViolations(offline);
 
   // 2. the downloaded PNG's QR code
-  await offline.getByLabel(t.fileLabel).setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: png });
+  await offline
+    .getByLabel(t.fileLabel)
+    .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: png });
   await expect(verdict(offline)).toHaveAttribute('data-verdict', 'proven');
   await expect(verdict(offline)).toContainText('signature.png');
   await expect(offline.getByText(t.fromImage('signature.png'))).toBeVisible();
 
   // 3. the signed PDF: proven, its original revision found
-  await offline.getByLabel(t.fileLabel).setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: signed });
+  await offline
+    .getByLabel(t.fileLabel)
+    .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: signed });
   await expect(verdict(offline)).toHaveAttribute('data-verdict', 'proven', { timeout: 20_000 });
   const sha = crypto.createHash('sha256').update(original).digest('hex');
-  await expect(offline.getByText(new RegExp(`^The original document is revision 1 of \\d+ of this file \\(bytes 0–${original.length - 1}\\): its SHA-256 ${sha}`))).toBeVisible();
+  await expect(
+    offline.getByText(
+      new RegExp(
+        `^The original document is revision 1 of \\d+ of this file \\(bytes 0–${original.length - 1}\\): its SHA-256 ${sha}`,
+      ),
+    ),
+  ).toBeVisible();
   await expect(offline.getByText(/were appended after it|was appended after it/)).toBeVisible();
   await offline.screenshot({ path: info.outputPath('verifier-pdf-390.png'), fullPage: true });
   await expectNoAxeViolations(offline);
@@ -133,14 +152,20 @@ test('the saved verifier, opened from disk with no network, proves QR links, PNG
   const tampered = Buffer.from(signed);
   const at = original.indexOf('/Type /Page') > 0 ? original.indexOf('/Type /Page') + 1 : 200;
   tampered[at] = tampered[at] === 0x54 ? 0x55 : 0x54;
-  await offline.getByLabel(t.fileLabel).setInputFiles({ name: 'tampered.pdf', mimeType: 'application/pdf', buffer: tampered });
+  await offline
+    .getByLabel(t.fileLabel)
+    .setInputFiles({ name: 'tampered.pdf', mimeType: 'application/pdf', buffer: tampered });
   await expect(verdict(offline)).toHaveAttribute('data-verdict', 'not-proven', { timeout: 20_000 });
   await expect(verdict(offline)).toContainText(t.noOriginal);
 
   // garbage and a PDF without a seal
-  await offline.getByLabel(t.fileLabel).setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: crypto.randomBytes(4000) });
+  await offline
+    .getByLabel(t.fileLabel)
+    .setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: crypto.randomBytes(4000) });
   await expect(verdict(offline)).toContainText(t.unreadableFile);
-  await offline.getByLabel(t.fileLabel).setInputFiles({ name: 'plain.pdf', mimeType: 'application/pdf', buffer: original });
+  await offline
+    .getByLabel(t.fileLabel)
+    .setInputFiles({ name: 'plain.pdf', mimeType: 'application/pdf', buffer: original });
   await expect(verdict(offline)).toContainText(t.noLinkInPdf);
   await offline.screenshot({ path: info.outputPath('verifier-refused-390.png'), fullPage: true });
 

@@ -38,17 +38,23 @@ const csp = [
   "default-src 'none'",
   `script-src ${hash(script)}`,
   `style-src ${hash(style)}`,
-  "img-src blob: data:",
+  'img-src blob: data:',
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
 
 const template = fs.readFileSync(`${SRC}/verifier.html`, 'utf8');
-const parts = { __CSP__: csp, __STYLE__: style, __SCRIPT__: script };
+// Whole elements are replaced, so the hashed text is exactly what sits between the tags however
+// the template is formatted.
+const parts = [
+  [/__CSP__/, () => csp],
+  [/<style>\s*__STYLE__\s*<\/style>/, () => `<style>${style}</style>`],
+  [/<script>\s*__SCRIPT__\s*<\/script>/, () => `<script>${script}</script>`],
+];
 let html = template;
-for (const [name, value] of Object.entries(parts)) {
-  if (!html.includes(name)) throw new Error(`${SRC}/verifier.html has no ${name}`);
-  html = html.replace(name, () => value);
+for (const [pattern, value] of parts) {
+  if (!pattern.test(html)) throw new Error(`${SRC}/verifier.html has no ${pattern}`);
+  html = html.replace(pattern, value);
 }
 if (!html.includes('__KEYS__')) throw new Error(`${SRC}/verifier.html has no __KEYS__`);
 fs.mkdirSync(path.dirname(OUT), { recursive: true });

@@ -1,6 +1,13 @@
 import { qrFromImageFile } from '#web/features/verification/lib/decode-qr.ts';
 import { verifierText as t } from './messages.ts';
-import { readEmbeddedKeys, verifyLink, verifyPdf, VerifierKeys, type Finding, type Report } from './verify-core.ts';
+import {
+  readEmbeddedKeys,
+  verifyLink,
+  verifyPdf,
+  VerifierKeys,
+  type Finding,
+  type Report,
+} from './verify-core.ts';
 
 /** Larger files are neither our PDFs nor pictures of a QR code. */
 const MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -71,7 +78,11 @@ async function start() {
   let keys = await VerifierKeys.from(embedded);
   const keysSummary = byId('keys-summary');
   keysSummary.textContent = embedded
-    ? t.keysFrom(embedded.issuer, keys.ring.size, embedded.keySet.keys.filter((k) => k.exp !== undefined).length)
+    ? t.keysFrom(
+        embedded.issuer,
+        keys.ring.size,
+        embedded.keySet.keys.filter((k) => k.exp !== undefined).length,
+      )
     : t.noEmbeddedKeys;
 
   const results = byId('results');
@@ -92,7 +103,9 @@ async function start() {
   byId<HTMLFormElement>('link-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const text = byId<HTMLTextAreaElement>('link-input').value.trim();
-    void run(t.fromPasted, async () => (text ? single(await verifyLink(text, keys, t.fromPasted)) : failed(t.emptyLink)));
+    void run(t.fromPasted, async () =>
+      text ? single(await verifyLink(text, keys, t.fromPasted)) : failed(t.emptyLink),
+    );
   });
 
   const checkFile = (file: File) =>

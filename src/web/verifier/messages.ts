@@ -5,14 +5,16 @@ export const verifierText = {
     'Checks Inkproof seals on this device, with no network: a verification link, a QR code image or a signed PDF. Save this page and open it from disk whenever you need it.',
   keysFrom: (issuer: string, count: number, retired: number) =>
     `Key set of ${issuer}: ${count} key${count === 1 ? '' : 's'}${retired ? ` (${retired} retired)` : ''}, saved in this file.`,
-  noEmbeddedKeys: 'This copy carries no key set: add one below, or download the verifier again from an Inkproof instance.',
+  noEmbeddedKeys:
+    'This copy carries no key set: add one below, or download the verifier again from an Inkproof instance.',
   linkLabel: 'Verification link',
   linkHint: 'The link a QR code opens, with its seal after the # sign.',
   linkButton: 'Verify link',
   fileLabel: 'QR code image or signed PDF',
   fileHint: 'PNG, JPG, WebP or PDF. You can also drop the file anywhere on this page.',
   keysLabel: 'Add a key set (JSON)',
-  keysHint: "An instance's keys.json (/.well-known/inkproof/keys.json), for seals of another instance or newer keys.",
+  keysHint:
+    "An instance's keys.json (/.well-known/inkproof/keys.json), for seals of another instance or newer keys.",
   resultsHeading: 'Result',
   working: 'Checking…',
   proven: 'Proven',
@@ -36,13 +38,15 @@ export const verifierText = {
     'No revision of this file is the original the seal names: a byte of the original part was changed, or the QR code was copied onto another file.',
   noDocumentSeal:
     "This PDF carries signers' seals but no document seal: the signatures are proven, the file itself is not.",
-  notAnImageLink: (text: string) => `The QR code holds "${text}", which is not an Inkproof verification link.`,
+  notAnImageLink: (text: string) =>
+    `The QR code holds "${text}", which is not an Inkproof verification link.`,
   // proofs
   what: {
     signature: (ref: string, name: string) => `Signature ${ref}${name ? `, signed as “${name}”` : ''}.`,
     document: (ref: string, signers: string) => `Document ${ref}${signers ? `, signed by ${signers}` : ''}.`,
   },
-  keyEmbedded: (kid: string, issuer: string) => `Key ${kid} is in the key set exported from ${issuer} with this file.`,
+  keyEmbedded: (kid: string, issuer: string) =>
+    `Key ${kid} is in the key set exported from ${issuer} with this file.`,
   keyRetired: (date: string) => `The key was retired on ${date}; the seal is dated before that.`,
   keyAdded: (kid: string, issuer: string) =>
     `Key ${kid} comes from a key set you added: the seal was made with that key, but this page cannot tell whether the key belongs to ${issuer}.`,

@@ -14,7 +14,8 @@ const MAX_INFLATED_TOTAL = 64 * 1024 * 1024;
 const latin1 = (b: Uint8Array) => new TextDecoder('latin1').decode(b);
 
 /** A verification link with a seal in its fragment, as text anywhere in the file. */
-const SEALED_LINK = /https?:\/\/[^\s()<>[\]{}"'\\]{1,200}?\/verify-signature\?[^\s()<>[\]{}"'\\#]{0,400}#[A-Z2-7]{40,400}/g;
+const SEALED_LINK =
+  /https?:\/\/[^\s()<>[\]{}"'\\]{1,200}?\/verify-signature\?[^\s()<>[\]{}"'\\#]{0,400}#[A-Z2-7]{40,400}/g;
 
 /** Inflates a FlateDecode stream; what came out before an error (or the cap) is kept. */
 async function inflate(data: Uint8Array, cap: number): Promise<Uint8Array> {
@@ -60,7 +61,10 @@ export async function inflatedStreams(bytes: Uint8Array): Promise<string[]> {
     const end = text.indexOf('endstream', dataStart);
     if (end < 0) break;
     starts.lastIndex = end;
-    if (!/\/FlateDecode/.test(dict) || /\/(Image|FontFile\d?|Length1|DCTDecode|LZWDecode|JBIG2Decode)\b/.test(dict))
+    if (
+      !/\/FlateDecode/.test(dict) ||
+      /\/(Image|FontFile\d?|Length1|DCTDecode|LZWDecode|JBIG2Decode)\b/.test(dict)
+    )
       continue;
     let dataEnd = end;
     if (text[dataEnd - 1] === '\n') dataEnd--;

@@ -19,7 +19,11 @@ export const MAX_REVISIONS = 500;
 /** Offsets just after each `%%EOF` marker of the file, in order. */
 export function eofMarkers(bytes: Uint8Array): number[] {
   const out: number[] = [];
-  for (let i = bytes.indexOf(0x25); i >= 0 && i <= bytes.length - EOF.length; i = bytes.indexOf(0x25, i + 1)) {
+  for (
+    let i = bytes.indexOf(0x25);
+    i >= 0 && i <= bytes.length - EOF.length;
+    i = bytes.indexOf(0x25, i + 1)
+  ) {
     if (EOF.every((b, k) => bytes[i + k] === b)) out.push(i + EOF.length);
   }
   return out;

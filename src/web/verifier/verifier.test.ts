@@ -34,7 +34,10 @@ async function makeKey(exp?: number) {
     ...(exp !== undefined ? { exp } : {}),
     status: exp !== undefined ? 'retired' : 'active',
   };
-  return { jwk, sign: (m: Uint8Array) => crypto.sign('sha256', m, { key: privateKey, dsaEncoding: 'ieee-p1363' }) };
+  return {
+    jwk,
+    sign: (m: Uint8Array) => crypto.sign('sha256', m, { key: privateKey, dsaEncoding: 'ieee-p1363' }),
+  };
 }
 type Key = Awaited<ReturnType<typeof makeKey>>;
 
@@ -57,7 +60,12 @@ async function documentLink(key: Key, original: Uint8Array, over: Partial<SealCl
 }
 
 async function signatureLink(key: Key, name = 'Ada Lovelace', over: Partial<SealClaims> = {}) {
-  const link = verificationUrl(ORIGIN, { id: 7, ref: SIG_REF, name, timestamp: new Date(SIGNED_AT).toISOString() });
+  const link = verificationUrl(ORIGIN, {
+    id: 7,
+    ref: SIG_REF,
+    name,
+    timestamp: new Date(SIGNED_AT).toISOString(),
+  });
   const claims: SealClaims = {
     issuer: ORIGIN,
     kid: key.jwk.kid,
@@ -80,7 +88,7 @@ function qrOperators(text: string, x: number, y: number, cell: number, flipY = f
   const out = ['1 g', `${x} ${y} ${(n + 2) * cell} ${(n + 2) * cell} re`, 'f', '0 g'];
   for (let row = 0; row < n; row++) {
     const top = flipY ? y + (n - row) * cell : y + (row + 1) * cell;
-    for (let col = 0; col < n; ) {
+    for (let col = 0; col < n;) {
       if (!qr.modules.get(row, col)) {
         col++;
         continue;
@@ -107,7 +115,10 @@ async function originalPdf(eol = '\n') {
 function appendUpdate(base: Uint8Array, content: string, objectNumber = 90) {
   const data = zlib.deflateSync(Buffer.from(content, 'latin1'));
   const offset = base.length;
-  const head = Buffer.from(`${objectNumber} 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`, 'latin1');
+  const head = Buffer.from(
+    `${objectNumber} 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`,
+    'latin1',
+  );
   const tail = Buffer.from(
     `\nendstream\nendobj\nxref\n${objectNumber} 1\n${String(offset).padStart(10, '0')} 00000 n \ntrailer\n<< /Size ${objectNumber + 1} >>\nstartxref\n${offset}\n%%EOF\n`,
     'latin1',
@@ -147,7 +158,11 @@ describe('finding the original revision of a PDF', () => {
     const original = await originalPdf();
     const once = appendUpdate(original, 'q Q');
     const twice = appendUpdate(once, 'q Q', 91);
-    expect(await findOriginalRevision(twice, sha256(once))).toEqual({ revision: 2, count: 3, end: once.length });
+    expect(await findOriginalRevision(twice, sha256(once))).toEqual({
+      revision: 2,
+      count: 3,
+      end: once.length,
+    });
   });
 
   test('one byte changed in the original part matches nothing', async () => {
@@ -181,8 +196,16 @@ describe('a pasted link', () => {
   });
 
   test.each([
-    ['a changed name', (l: string) => l.replace('name=Ada', 'name=Eve'), sealFailureMessages['bad-signature']],
-    ['a changed seal', (l: string) => l.replace(/#(..)/, (_m, c: string) => `#${c === 'AA' ? 'BB' : 'AA'}`), null],
+    [
+      'a changed name',
+      (l: string) => l.replace('name=Ada', 'name=Eve'),
+      sealFailureMessages['bad-signature'],
+    ],
+    [
+      'a changed seal',
+      (l: string) => l.replace(/#(..)/, (_m, c: string) => `#${c === 'AA' ? 'BB' : 'AA'}`),
+      null,
+    ],
     ['a cut seal', (l: string) => l.slice(0, -20), sealFailureMessages.truncated],
     ['no seal', (l: string) => l.replace(/#.*$/, ''), sealFailureMessages['no-seal']],
     ['not a seal alphabet', (l: string) => `${l}!`, sealFailureMessages.malformed],
@@ -191,7 +214,10 @@ describe('a pasted link', () => {
   ])('%s is not proven, with its reason', async (name, change, reason) => {
     const base =
       name === 'a document seal on a signature link'
-        ? (await signatureLink(key)).replace(/#.*$/, `#${(await documentLink(key, new Uint8Array([1]))).split('#')[1]}`)
+        ? (await signatureLink(key)).replace(
+            /#.*$/,
+            `#${(await documentLink(key, new Uint8Array([1]))).split('#')[1]}`,
+          )
         : await signatureLink(key);
     const f = await verifyLink(change(base), keys, t.fromPasted);
     expect(f.verdict).toBe('not-proven');
@@ -265,9 +291,9 @@ describe('a signed PDF', () => {
     const content = ['q', qrOperators(doc, 300, 100, 1.5, true), 'Q', stampContent(sig)].join('\n');
     const report = await verifyPdf(appendUpdate(original, content), keys);
     expect(report.verdict).toBe('proven');
-    expect(report.findings.map((f) => f.verification?.status === 'proven' && f.verification.claims.kind)).toEqual(
-      ['document', 'signature'],
-    );
+    expect(
+      report.findings.map((f) => f.verification?.status === 'proven' && f.verification.claims.kind),
+    ).toEqual(['document', 'signature']);
     expect(report.findings[1]!.proved).toContain(t.signerSeal);
   });
 
@@ -282,7 +308,10 @@ describe('a signed PDF', () => {
 
   test('a seal made by an unknown key: not proven, naming the key', async () => {
     const original = await originalPdf();
-    const report = await verifyPdf(appendUpdate(original, stampContent(await documentLink(other, original))), keys);
+    const report = await verifyPdf(
+      appendUpdate(original, stampContent(await documentLink(other, original))),
+      keys,
+    );
     expect(report.verdict).toBe('not-proven');
     expect(report.reason).toBe(sealFailureMessages['unknown-key']);
   });
@@ -290,7 +319,9 @@ describe('a signed PDF', () => {
   test('a PDF without a sealed link, garbage and an empty PDF header are not proven', async () => {
     expect((await verifyPdf(await originalPdf(), keys)).reason).toBe(t.noLinkInPdf);
     expect((await verifyPdf(crypto.randomBytes(5000), keys)).reason).toBe(t.unreadableFile);
-    const junk = new Uint8Array(Buffer.from('%PDF-1.7\n1 0 obj\n<< /Filter /FlateDecode >>\nstream\nxxxx\nendstream\n'));
+    const junk = new Uint8Array(
+      Buffer.from('%PDF-1.7\n1 0 obj\n<< /Filter /FlateDecode >>\nstream\nxxxx\nendstream\n'),
+    );
     expect((await verifyPdf(junk, keys)).reason).toBe(t.noLinkInPdf);
   });
 

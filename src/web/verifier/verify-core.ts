@@ -97,7 +97,9 @@ export async function verifyLink(text: string, keys: VerifierKeys, source: strin
   const c = v.claims;
   const proved = [
     `${sealMessages.proven(c.issuer, utc(c.signedAt))}, key ${c.kid}.`,
-    c.kind === 'document' ? t.what.document(c.reference, c.signerName) : t.what.signature(c.reference, c.signerName),
+    c.kind === 'document'
+      ? t.what.document(c.reference, c.signerName)
+      : t.what.signature(c.reference, c.signerName),
   ];
   if (keys.isEmbedded(c.kid)) {
     proved.push(t.keyEmbedded(c.kid, keys.embedded!.issuer));
@@ -106,7 +108,8 @@ export async function verifyLink(text: string, keys: VerifierKeys, source: strin
     proved.push(t.keyAdded(c.kid, c.issuer));
   }
   if (v.key.exp !== undefined) proved.push(t.keyRetired(utc(v.key.exp * 1000)));
-  if (c.expiresAt !== null) proved.push(v.expired ? t.expired(utc(c.expiresAt)) : t.expires(utc(c.expiresAt)));
+  if (c.expiresAt !== null)
+    proved.push(v.expired ? t.expired(utc(c.expiresAt)) : t.expires(utc(c.expiresAt)));
   proved.push(t.logIndex(c.logIndex));
   if (c.kind === 'signature') proved.push(t.subjectSignature(c.subjectHash));
   return {
@@ -162,7 +165,11 @@ export async function verifyPdf(bytes: Uint8Array, keys: VerifierKeys): Promise<
   if (documentProven) return { verdict: 'proven', findings };
   const firstFailure = findings.find((f) => f.verdict === 'not-proven')?.reason;
   const signersOnly = !documentSeen && findings.every((f) => f.verdict === 'proven');
-  return { verdict: 'not-proven', reason: signersOnly ? t.noDocumentSeal : (firstFailure ?? t.noOriginal), findings };
+  return {
+    verdict: 'not-proven',
+    reason: signersOnly ? t.noDocumentSeal : (firstFailure ?? t.noOriginal),
+    findings,
+  };
 }
 
 /** A key set as JSON, the way the server embeds it in the page; null when absent or damaged. */
@@ -176,4 +183,3 @@ export function readEmbeddedKeys(json: string | null | undefined): EmbeddedKeys 
     return null;
   }
 }
-

@@ -92,12 +92,17 @@ describe('a document looked up by its reference alone', () => {
     a.ip = '198.18.9.2';
     const reg = await a.register(`doc-log-${Date.now()}@example.com`, 'Str0ng!Pass', { name: 'Dora Log' });
     expect(reg.statusCode).toBe(201);
-    const sig = await a.post('/api/signatures', { signatureData: await signaturePng(), signerName: 'Dora Log' });
+    const sig = await a.post('/api/signatures', {
+      signatureData: await signaturePng(),
+      signerName: 'Dora Log',
+    });
     expect(sig.statusCode).toBe(201);
     const original = await simplePdf(1);
     const up = await upload(ctx.app, a, { name: 'Logged' }, { filename: 'logged.pdf', bytes: original });
     const signed = await a.post(`/api/documents/${up.json().id}/sign`, {
-      signatures: [{ signatureId: sig.json().id, position: { page: 1, x: 100, y: 100, width: 200, height: 100 } }],
+      signatures: [
+        { signatureId: sig.json().id, position: { page: 1, x: 100, y: 100, width: 200, height: 100 } },
+      ],
     });
     expect(signed.statusCode).toBe(200);
     const reference = signed.json().document.reference as string;

@@ -18,7 +18,8 @@ export interface VerifierPage {
   csp: string;
 }
 
-const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const sha256 = (text: string) =>
+  `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** JSON safe inside <script type="application/json">: no `<`, `>`, `&` or line separators as themselves. */
 export const jsonForScript = (value: unknown) =>
@@ -33,7 +34,8 @@ export const jsonForScript = (value: unknown) =>
 function policyOf(template: string): string {
   const script = /<script>([\s\S]*?)<\/script>/.exec(template)?.[1];
   const style = /<style>([\s\S]*?)<\/style>/.exec(template)?.[1];
-  if (script === undefined || style === undefined) throw new Error('the verifier template has no inline script or style');
+  if (script === undefined || style === undefined)
+    throw new Error('the verifier template has no inline script or style');
   return [
     "default-src 'none'",
     `script-src ${sha256(script)}`,
@@ -71,7 +73,10 @@ export class VerifierPages {
     const issuer = issuerOf(new URL(`${publicUrl.replace(/\/+$/, '')}${VERIFY_PATH}`));
     const json = jsonForScript({ issuer, keySet });
     if (this.cached?.key === json) return this.cached.page;
-    const html = Buffer.from(template.text.replace('__KEYS__', () => json), 'utf8');
+    const html = Buffer.from(
+      template.text.replace('__KEYS__', () => json),
+      'utf8',
+    );
     const page = { html, gzip: zlib.gzipSync(html, { level: 9 }), csp: template.csp };
     this.cached = { key: json, page };
     return page;

@@ -73,11 +73,15 @@ describe('GET /verifier.html', () => {
     const res = await ctx.app.inject({ url: '/verifier.html', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBeLessThan(300 * 1024);
-    expect(zlib.gunzipSync(res.rawPayload).toString('utf8')).toBe((await ctx.app.inject('/verifier.html')).body);
+    expect(zlib.gunzipSync(res.rawPayload).toString('utf8')).toBe(
+      (await ctx.app.inject('/verifier.html')).body,
+    );
   });
 
   test('after a key rotation it carries the new key and the retired one', async () => {
-    const before = embeddedOf((await ctx.app.inject('/verifier.html')).body).keySet as { keys: { kid: string }[] };
+    const before = embeddedOf((await ctx.app.inject('/verifier.html')).body).keySet as {
+      keys: { kid: string }[];
+    };
     const rotated = await ctx.app.seals.keys.rotate();
     const after = embeddedOf((await ctx.app.inject('/verifier.html')).body).keySet as {
       keys: { kid: string; status: string }[];
@@ -88,7 +92,11 @@ describe('GET /verifier.html', () => {
   });
 
   test('the template itself is never served as a file', async () => {
-    for (const url of ['/verifier/verifier.html', '/../verifier/verifier.html', '/%2E%2E/verifier/verifier.html'])
+    for (const url of [
+      '/verifier/verifier.html',
+      '/../verifier/verifier.html',
+      '/%2E%2E/verifier/verifier.html',
+    ])
       expect((await ctx.app.inject(url)).body).not.toContain('__KEYS__');
   });
 

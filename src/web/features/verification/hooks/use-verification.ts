@@ -59,7 +59,8 @@ export function useVerification() {
     setState((s) => ({ ...s, status: 'loading', request, outcome: null }));
     const outcome = await fetchOutcome(request, captcha, current.signal);
     if (!outcome || current.signal.aborted) return;
-    if (request.target.kind === 'ref') rememberStatus(request.target.ref, stateOfOutcome(outcome, m.notFound));
+    if (request.target.kind === 'ref')
+      rememberStatus(request.target.ref, stateOfOutcome(outcome, m.notFound));
     // On a phone the toast would cover the result it announces; there the result card, which
     // takes the focus and says "Signature verified", is the announcement.
     if (outcome.kind === 'found' && !narrowScreen())
