@@ -104,7 +104,12 @@ test('the saved verifier, opened from disk with no network, proves QR links, PNG
   await offline.setViewportSize({ width: 390, height: 844 });
   await offline.goto(`file://${path.resolve(file)}`);
   await expect(offline.locator('body[data-ready=true]')).toBeAttached();
-  await expect(offline.getByText(t.keysFrom(origin, 1, 0))).toBeVisible();
+  // every key the instance published, retired ones too (another spec may have rotated)
+  const published = (await (await page.request.get('/.well-known/inkproof/keys.json')).json()) as {
+    keys: { exp?: number }[];
+  };
+  const retired = published.keys.filter((k) => k.exp !== undefined).length;
+  await expect(offline.getByText(t.keysFrom(origin, published.keys.length, retired))).toBeVisible();
 
   // 1. a QR link pasted
   await offline.getByLabel(t.linkLabel).fill(link);
@@ -168,6 +173,14 @@ test('the saved verifier, opened from disk with no network, proves QR links, PNG
     .setInputFiles({ name: 'plain.pdf', mimeType: 'application/pdf', buffer: original });
   await expect(verdict(offline)).toContainText(t.noLinkInPdf);
   await offline.screenshot({ path: info.outputPath('verifier-refused-390.png'), fullPage: true });
+
+  // a key set dropped in: the instance's own adds nothing new, and says so
+  await offline.getByLabel(t.keysLabel).setInputFiles({
+    name: 'keys.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(published)),
+  });
+  await expect(offline.getByText(t.keysNone('keys.json'))).toBeVisible();
 
   expect(requests).toEqual([]);
   expect(errors).toEqual([]);
