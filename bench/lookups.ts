@@ -155,6 +155,64 @@ async function rounds(servers: Server[], connections: number, swap?: [number, nu
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/** The look-up's throughput against the node:http baseline's, medians of interleaved rounds (issue 3). */
+function reportRatio(lookup: Measured[], base: Measured[]) {
+  const ratio = median(lookup).rps / median(base).rps;
+  console.log(
+    `target >= 0.60 of baseline: ${verdict(ratio >= 0.6)} (${ratio.toFixed(2)}; per round ${perRound(lookup, base)})`,
+  );
+  return ratio;
+}
+
+/**
+ * The look-up ratio alone, in a short run (issue 13: `npm run bench -- seals` prints it beside the
+ * seal numbers, so a seal change that slows look-ups shows there): SEALS_LOOKUP_SIGNATURES stored
+ * signatures with images (default 20,000), the look-up against the node:http baseline, every
+ * process on both cores, ROUNDS interleaved runs as in benchLookups.
+ */
+export async function benchLookupRatio(count = Number(process.env.SEALS_LOOKUP_SIGNATURES ?? 20_000)) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-lookup-ratio-'));
+  try {
+    const { db, dialect } = createDb({ sqliteFile: path.join(dir, 'inkproof.db') });
+    await migrateToLatest(db, dialect);
+    const refs = await seed(db, count, await drawnSignature());
+    await db.destroy();
+    const app = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+    try {
+      const sample = await fetch(`${app.base}/api/signatures/reference/${refs[0]}`);
+      if (!sample.ok) throw new Error(`lookup failed: ${sample.status}`);
+      const body = await sample.text();
+      const baseline = await startBaseline(body);
+      try {
+        const runs = await rounds(
+          [
+            {
+              name: `node:http baseline (same ${Buffer.byteLength(body)}-byte JSON)`,
+              base: baseline.base,
+              pid: baseline.pid,
+              refs,
+            },
+            { name: 'GET /api/signatures/reference/{random ref}', base: app.base, pid: app.child.pid!, refs },
+          ],
+          CONNECTIONS,
+        );
+        console.log(
+          `\n## look-up ratio (issue 3), short run beside the seals: ${count.toLocaleString('en')} signatures with images, ` +
+            `${CONNECTIONS} connections, median of ${ROUNDS} interleaved runs of ${DURATION_S} s:`,
+        );
+        printTable(median(runs[0]!), [median(runs[1]!)]);
+        return reportRatio(runs[1]!, runs[0]!);
+      } finally {
+        baseline.stop();
+      }
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 const perRound = (runs: Measured[], base: Measured[]) =>
   runs.map((r, i) => (r.rps / base[i]!.rps).toFixed(2)).join(', ');
 
@@ -256,10 +314,7 @@ export async function benchLookups() {
       `unpinned, ${CONNECTIONS} connections: median of ${ROUNDS} interleaved runs of ${DURATION_S} s each:`,
     );
     printTable(base, [bare, lookup, metered, laneOff]);
-    const ratio = lookup.rps / base.rps;
-    console.log(
-      `target >= 0.60 of baseline: ${verdict(ratio >= 0.6)} (${ratio.toFixed(2)}; per round ${perRound(runs[2]!, runs[0]!)})`,
-    );
+    reportRatio(runs[2]!, runs[0]!);
     if (lookup.cpuUs && bare.cpuUs && base.cpuUs) {
       console.log(
         `server CPU per look-up ${lookup.cpuUs.toFixed(1)} µs (target <= 40: ${verdict(lookup.cpuUs <= 40)}), ` +

@@ -16,11 +16,13 @@ import { SecretBox } from '../src/server/lib/secret-box.ts';
 import { SealKeys } from '../src/server/modules/seals/keys.service.ts';
 import { TransparencyLog } from '../src/server/modules/seals/log.service.ts';
 import { testKey } from '../src/server/modules/seals/test-keys.ts';
+import { benchLookupRatio } from './lookups.ts';
 
 /**
  * Issue 13: seal issue and verify, log appends to 1,000,000 leaves on SQLite, and inclusion
- * proofs at that size, each beside a baseline measured in the same run. SEALS_LEAVES changes
- * the log size (default 1,000,000).
+ * proofs at that size, each beside a baseline measured in the same run; then the look-up
+ * benchmark's ratio in a short run (bench/lookups.ts). SEALS_LEAVES changes the log size
+ * (default 1,000,000).
  */
 const LEAVES = Number(process.env.SEALS_LEAVES ?? 1_000_000);
 
@@ -199,4 +201,5 @@ export async function benchSeals() {
   );
   await tokens();
   await log();
+  await benchLookupRatio();
 }

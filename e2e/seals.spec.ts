@@ -1,41 +1,10 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
 import { fromBase32, toBase32 } from '../src/shared/seals/base32.ts';
 import { sealFailureMessages, sealMessages } from '../src/shared/seals/messages.ts';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import { sealText, verifyText as t } from '../src/web/features/verification/messages.ts';
 import { diagnosticsText as diagnostics } from '../src/web/features/admin/messages/diagnostics.ts';
-import { drawSignature, expectNoAxeViolations, logInAsAdmin } from './support.ts';
-
-async function decodeQr(bytes: Buffer) {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
-}
-
-/** Saves a signature in the creator, as a visitor does, and downloads its PNG with QR code. */
-async function savedSignaturePng(page: Page) {
-  await page.goto('/create');
-  await drawSignature(page);
-  await page.getByLabel("Signer's Name").fill('Ada Lovelace');
-  await page.getByRole('tab', { name: m.tabPreview }).click();
-  await page.getByRole('checkbox', { name: m.consentText }).check();
-  await page.getByRole('button', { name: m.quickSave }).click();
-  // the first save on a cold server starts the image worker: slow on a loaded machine
-  await expect(page.getByTestId('saved-reference')).toBeVisible({ timeout: 30_000 });
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    (async () => {
-      await page.getByRole('button', { name: 'Download', exact: true }).click();
-      await page.getByRole('menuitem', { name: 'PNG image' }).click();
-    })(),
-  ]);
-  const png = fs.readFileSync((await file.path())!);
-  const link = (await decodeQr(png))!;
-  expect(link).toMatch(/#[A-Z2-7]{100,}$/);
-  return { png, link, reference: (await page.getByTestId('saved-reference').textContent())!.trim() };
-}
+import { expectNoAxeViolations, logInAsAdmin, savedSignaturePng } from './support.ts';
 
 const sealCard = (page: Page) => page.getByTestId('seal-card');
 
@@ -45,6 +14,10 @@ test('offline: after one visit, a scanned QR code of a saved signature is proven
 }) => {
   const { png, link, reference } = await savedSignaturePng(page);
   const origin = new URL(link).origin;
+
+  // The code scanned once online: the page keeps the server's answer with its time.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
 
   // One visit online: the page registers its worker, which keeps the page, its files and the keys.
   await page.goto('/verify-signature');
@@ -85,7 +58,13 @@ test('offline: after one visit, a scanned QR code of a saved signature is proven
   await expect(card.getByTestId('seal-proven')).toContainText(sealMessages.proven(origin, '').trim());
   await expect(card.getByText('Ada Lovelace')).toBeVisible();
   await expect(card.getByText(reference)).toBeVisible();
-  await expect(card.getByTestId('seal-offline')).toContainText('Offline: status as of');
+  // Offline, the server's last answer for this reference, with its time, not only the keys' sync.
+  const offline = card.getByTestId('seal-offline');
+  await expect(offline).toHaveAttribute('data-status', 'valid');
+  await expect(offline).toContainText(
+    /^Offline: status as of .+, the last time this device asked the server: /,
+  );
+  await expect(offline).toContainText(sealText.lastStatus.valid);
   expect(Number(await card.getByTestId('seal-ms').getAttribute('data-ms'))).toBeLessThan(50);
   await page.screenshot({ path: '/tmp/seal-offline.png', fullPage: true });
   await context.setOffline(false);

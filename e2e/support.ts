@@ -1,4 +1,8 @@
+import fs from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, E2E_CAPTCHA } from './global-setup.ts';
 
@@ -116,4 +120,33 @@ export async function drawSignature(page: Page) {
   await page.mouse.down();
   await page.mouse.move(...at(0.6, 0.72), { steps: 8 });
   await page.mouse.up();
+}
+
+/** The text of the QR code in an image file (jsQR over its pixels). */
+export async function decodeQr(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+/** Saves a signature in the creator, as a visitor does, and downloads its PNG with QR code. */
+export async function savedSignaturePng(page: Page) {
+  await page.goto('/create');
+  await drawSignature(page);
+  await page.getByLabel("Signer's Name").fill('Ada Lovelace');
+  await page.getByRole('tab', { name: m.tabPreview }).click();
+  await page.getByRole('checkbox', { name: m.consentText }).check();
+  await page.getByRole('button', { name: m.quickSave }).click();
+  // the first save on a cold server starts the image worker: slow on a loaded machine
+  await expect(page.getByTestId('saved-reference')).toBeVisible({ timeout: 30_000 });
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    (async () => {
+      await page.getByRole('button', { name: 'Download', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'PNG image' }).click();
+    })(),
+  ]);
+  const png = fs.readFileSync((await file.path())!);
+  const link = (await decodeQr(png))!;
+  expect(link).toMatch(/#[A-Z2-7]{100,}$/);
+  return { png, link, reference: (await page.getByTestId('saved-reference').textContent())!.trim() };
 }

@@ -22,6 +22,7 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
 import { requestRoutes } from './modules/requests/module.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { verifierRoutes } from './modules/seals/verifier.routes.ts';
 import { registerSeals } from './modules/seals/seals.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { installLookupFastLane } from './modules/verification/fast-lane.ts';
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
   await registerSeals(app);
+  verifierRoutes(app, config.webRoot);
 
   const stopBackgroundWork = await startAll(
     backgroundWork(services, app.log, { closeDb: !opts.db }),

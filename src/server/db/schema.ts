@@ -217,6 +217,8 @@ export interface DocumentsTable {
   signed_at: Timestamp | null;
   /** Active content found at upload, comma-separated kinds; '' none; null = not checked (0012). */
   active_content: string | null;
+  /** The verification link its QR codes carry, seal in the fragment; null before 0020 or unsealed. */
+  sealed_link: string | null;
 }
 
 export interface FilesTable {

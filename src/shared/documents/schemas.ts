@@ -178,4 +178,9 @@ export interface DocumentVerification {
   signedAt: string;
   originalSha256: string;
   signedSha256: string;
+  /**
+   * The verification link the signed PDF's QR codes carry, seal in its fragment (issue 13): the
+   * page checks that seal and its log entry. Absent for documents signed before it was stored.
+   */
+  sealedLink?: string;
 }

@@ -324,6 +324,7 @@ export class DocumentsService {
       signedAt: row.signed_at!,
       originalSha256: row.sha256,
       signedSha256: row.signed_sha256!,
+      ...(row.sealed_link ? { sealedLink: row.sealed_link } : {}),
     };
   }
 

@@ -305,6 +305,9 @@ describe('checking a document', () => {
       signedAt: expect.any(String),
       originalSha256: sha(original),
       signedSha256: sha(signed),
+      sealedLink: expect.stringMatching(
+        new RegExp(`^${TEST_ORIGIN}/verify-signature\\?document=${reference}#[A-Z2-7]+$`),
+      ),
     });
     expect((await visitor.post('/api/documents/check-hash', { sha256: sha(original) })).json().match).toBe(
       'original',

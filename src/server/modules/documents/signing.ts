@@ -176,6 +176,7 @@ export async function signDocument(
             updated_at: signedAt,
             // What the signed revision dropped; also fills in files uploaded before the check.
             active_content: result.removed.join(','),
+            sealed_link: verifyUrl.includes('#') ? verifyUrl : null,
           })
           .where('id', '=', doc.id)
           .where('signed_at', 'is', null)

@@ -141,6 +141,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
             signed_page_count: sealed.pageCount,
             signed_at: at,
             updated_at: at,
+            sealed_link: sealedUrl.includes('#') ? sealedUrl : null,
           })
           .where('id', '=', doc.id)
           .where('status', '=', 'awaiting')

@@ -7,6 +7,7 @@ import { createDb } from '#server/db/kysely.ts';
 import { startSmtp } from '#server/test/smtp.ts';
 import { freshDatabase, ManualClock, testConfig } from '#server/test/test-app.ts';
 import { getBytes } from '../documents/test-helpers.ts';
+import { verifyWithInstance } from '../seals/test-keys.ts';
 import { simplePdf } from '../pdf/test-pdfs.ts';
 import { signaturePng } from '#server/test/fixtures.ts';
 import { watchRequestPdf } from './test-pdf-seam.ts';
@@ -234,6 +235,12 @@ describe('a server dying during a finish', () => {
     const pages = (await PDFDocument.load(sealed.bytes)).getPageCount();
     expect(pages).toBeGreaterThan(doc.pageCount);
     expect(doc.signedPageCount).toBe(pages);
+    // A look-up by reference answers with the seal the audit pages carry, naming the original upload.
+    const byRef = (await o.agent.get(`/api/documents/reference/${doc.reference}`)).json();
+    expect(await verifyWithInstance(ctx.app, byRef.sealedLink, 'document')).toMatchObject({
+      status: 'proven',
+      claims: { reference: doc.reference, subjectHash: byRef.originalSha256 },
+    });
     // Running the job again changes nothing.
     await ctx.app.requests.deps.scheduler.schedule(
       'requests.complete',

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkInclusion } from '#shared/seals/inclusion.ts';
 import { KEYS_PATH, KeyRing, type SealKeySet } from '#shared/seals/keys.ts';
@@ -6,6 +7,8 @@ import type { SealClaims } from '#shared/seals/token.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signaturePng } from '#server/test/fixtures.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
+import { getBytes, readQr, upload } from '../documents/test-helpers.ts';
+import { simplePdf } from '../pdf/test-pdfs.ts';
 
 let ctx: TestContext;
 let ring: KeyRing;
@@ -80,5 +83,55 @@ describe('the verification page’s log check', () => {
         throw new TypeError('Failed to fetch');
       }),
     ).toEqual({ status: 'unavailable' });
+  });
+});
+
+describe('a document looked up by its reference alone', () => {
+  test('answers with the sealed link its QR codes carry, whose log entry is included', async () => {
+    const a = new Agent(ctx.app);
+    a.ip = '198.18.9.2';
+    const reg = await a.register(`doc-log-${Date.now()}@example.com`, 'Str0ng!Pass', { name: 'Dora Log' });
+    expect(reg.statusCode).toBe(201);
+    const sig = await a.post('/api/signatures', {
+      signatureData: await signaturePng(),
+      signerName: 'Dora Log',
+    });
+    expect(sig.statusCode).toBe(201);
+    const original = await simplePdf(1);
+    const up = await upload(ctx.app, a, { name: 'Logged' }, { filename: 'logged.pdf', bytes: original });
+    const signed = await a.post(`/api/documents/${up.json().id}/sign`, {
+      signatures: [
+        { signatureId: sig.json().id, position: { page: 1, x: 100, y: 100, width: 200, height: 100 } },
+      ],
+    });
+    expect(signed.statusCode).toBe(200);
+    const reference = signed.json().document.reference as string;
+
+    const visitor = new Agent(ctx.app);
+    visitor.ip = '198.18.9.3';
+    const found = (await visitor.get(`/api/documents/reference/${reference}`)).json();
+    const pdf = await getBytes(ctx.app, a, `/api/documents/${up.json().id}/download`);
+    // the same seal as the stamp on the page: stored, not issued again
+    expect(await readQr(pdf.bytes, 1, signed.json().stamps[0], 150)).toBe(found.sealedLink);
+
+    const proven = await verifySealedLink(found.sealedLink, ring, { expect: 'document' });
+    if (proven.status !== 'proven') throw new Error(`seal not proven: ${JSON.stringify(proven)}`);
+    expect(proven.claims).toMatchObject({
+      reference,
+      subjectHash: crypto.createHash('sha256').update(original).digest('hex'),
+    });
+    await ctx.app.seals.log.flush();
+    await ctx.app.seals.log.publishHead();
+    expect(await checkInclusion(proven.claims, ring, get)).toMatchObject({
+      status: 'included',
+      index: proven.claims.logIndex,
+      event: 'document.signed',
+    });
+    // check-hash answers carry it too
+    await visitor.get('/api/csrf');
+    const byHash = await visitor.post('/api/documents/check-hash', {
+      sha256: crypto.createHash('sha256').update(pdf.bytes).digest('hex'),
+    });
+    expect(byHash.json().sealedLink).toBe(found.sealedLink);
   });
 });

@@ -16,6 +16,15 @@ function* chunks<T>(rows: T[]): Generator<T[]> {
   }
 }
 
+/**
+ * Stored subtrees from this level up are kept in memory once read: a complete subtree never
+ * changes, every proof reads one per level, and there are few of them (at 1,000,000 leaves about
+ * 31,000 from level 5 up), so a proof reads only its low levels from the database.
+ */
+const CACHED_FROM_LEVEL = 5;
+/** Beyond this many (a log of tens of millions), the oldest cached subtrees go first. */
+const MAX_CACHED = 100_000;
+
 export interface AppendedBatch {
   first: number;
   size: number;
@@ -67,7 +76,34 @@ export class LogStore {
         : null;
   }
 
+  private readonly upper = new Map<string, Buffer>();
+
+  private remember(key: string, level: number, hash: Buffer) {
+    if (level < CACHED_FROM_LEVEL) return;
+    if (this.upper.size >= MAX_CACHED) this.upper.delete(this.upper.keys().next().value!);
+    this.upper.set(key, hash);
+  }
+
   nodes(db: Db = this.db): NodeSource {
+    const source = this.uncachedNodes(db);
+    return async (ids: NodeId[]) => {
+      const out = new Map<string, Buffer>();
+      const missing: NodeId[] = [];
+      for (const id of ids) {
+        const hit = id.level >= CACHED_FROM_LEVEL ? this.upper.get(nodeKey(id)) : undefined;
+        if (hit) out.set(nodeKey(id), hit);
+        else missing.push(id);
+      }
+      if (missing.length === 0) return out;
+      for (const [key, hash] of await source(missing)) {
+        out.set(key, hash);
+        this.remember(key, Number(key.slice(0, key.indexOf(':'))), hash);
+      }
+      return out;
+    };
+  }
+
+  private uncachedNodes(db: Db): NodeSource {
     const fast = this.fast;
     if (fast) {
       return async (ids: NodeId[]) => {

@@ -10,5 +10,6 @@ export const sealApiMessages = {
   entriesOrder: 'start must be below end',
   startOutOfRange: (start: number, size: number) =>
     `start ${start} is beyond the log, which has ${size} entries`,
+  verifierNotBuilt: 'The offline verifier is not built on this server (npm run build builds it)',
   rotated: 'A new signing key is active; the previous one is retired and still verifies what it signed',
 } as const;

@@ -18,6 +18,9 @@ export const verifyText = {
     'The image shown is a blurred, watermarked copy: enough to compare, useless to copy.',
     'Only the details in a verified result come from our records. A link can carry any text.',
   ],
+  offlineVerifierText:
+    'The offline verifier is one file with this site’s public keys inside: save it, and it checks QR codes, links and signed PDFs on your device, with no network, even if this site is gone.',
+  offlineVerifierLink: 'Download the offline verifier',
   resultTitle: 'Signature verified',
   resultLead: 'These details come from our records.',
   signerLabel: 'Signer Name',
@@ -98,6 +101,14 @@ export const sealText = {
     mismatch: 'The log entry at this index is not this item’s issuance.',
   },
   statusAsOf: (at: string) => `Offline: status as of ${at}, when this device last synced the keys.`,
+  serverStatusAsOf: (status: string, at: string) =>
+    `Offline: status as of ${at}, the last time this device asked the server: ${status}.`,
+  lastStatus: {
+    valid: 'valid, not revoked',
+    revoked: 'revoked',
+    expired: 'expired',
+    missing: 'not found',
+  },
   neverSynced: 'Offline, and this device never synced the issuer’s keys.',
   timing: (ms: number) => `Verified in ${ms < 1 ? '<1' : Math.round(ms)} ms.`,
 } as const;

@@ -1,5 +1,5 @@
 import { FileSearch } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { DocumentVerification } from '#shared/documents/schemas.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -8,6 +8,7 @@ import { FileDropZone } from '#web/components/file-drop-zone.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { documentCheck } from '../lib/lazy-parts.ts';
 import { checkText as t } from '../check-messages.ts';
+import { rememberStatus } from '#web/features/verification/lib/last-status.ts';
 
 type Outcome =
   | { kind: 'busy'; label: string }
@@ -32,11 +33,19 @@ const settle = (error: unknown): Outcome =>
  * signed document (or the original of one) has that SHA-256. A QR code on a signed PDF leads here
  * with ?document={reference}, which is looked up at once.
  */
-export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
+export function CheckDocument({
+  onCheck,
+  onSealedLink,
+}: {
+  onCheck?: () => void;
+  /** A document looked up by reference carries its sealed link: the page checks its seal and log entry. */
+  onSealedLink?: (link: string) => void;
+}) {
   const reference = new URLSearchParams(useSearch()).get('document');
   const [checked, setChecked] = useState<Checked | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const busy = checked?.outcome.kind === 'busy';
+  const sealedLinkFound = useEffectEvent((link: string) => onSealedLink?.(link));
 
   useEffect(() => {
     if (!reference) return;
@@ -53,9 +62,16 @@ export function CheckDocument({ onCheck }: { onCheck?: () => void }) {
       .load()
       .then(({ getDocumentByReference }) => getDocumentByReference(reference, controller.signal))
       .then(
-        (found) => show({ kind: 'found', found }),
+        (found) => {
+          rememberStatus(reference, 'valid');
+          if (found.sealedLink) sealedLinkFound(found.sealedLink);
+          show({ kind: 'found', found });
+        },
         (error: unknown) => {
-          if (!controller.signal.aborted) show(settle(error));
+          if (controller.signal.aborted) return;
+          const outcome = settle(error);
+          if (outcome.kind === 'none') rememberStatus(reference, 'missing');
+          show(outcome);
         },
       );
     return () => controller.abort();

@@ -16,6 +16,16 @@ export function VerificationInfo() {
           <li key={point}>{point}</li>
         ))}
       </ul>
+      <p className="mt-3 text-sm text-ink-950">
+        {t.offlineVerifierText}{' '}
+        <a
+          href="/verifier.html"
+          download="inkproof-verifier.html"
+          className="font-semibold text-ink-950 underline underline-offset-2"
+        >
+          {t.offlineVerifierLink}
+        </a>
+      </p>
     </aside>
   );
 }

@@ -4,6 +4,7 @@ import { isAbortError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { lookupById } from '#web/features/verification/api/lookup-by-id.ts';
 import { lookupReference } from '#web/features/verification/api/lookup-reference.ts';
+import { rememberStatus, stateOfOutcome } from '#web/features/verification/lib/last-status.ts';
 import { asPublicSignature, outcomeOfError } from '#web/features/verification/lib/lookup-outcome.ts';
 import type { LookupOutcome, LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
 
@@ -58,6 +59,8 @@ export function useVerification() {
     setState((s) => ({ ...s, status: 'loading', request, outcome: null }));
     const outcome = await fetchOutcome(request, captcha, current.signal);
     if (!outcome || current.signal.aborted) return;
+    if (request.target.kind === 'ref')
+      rememberStatus(request.target.ref, stateOfOutcome(outcome, m.notFound));
     // On a phone the toast would cover the result it announces; there the result card, which
     // takes the focus and says "Signature verified", is the announcement.
     if (outcome.kind === 'found' && !narrowScreen())

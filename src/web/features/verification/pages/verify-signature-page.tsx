@@ -141,7 +141,10 @@ export default function VerifySignaturePage() {
           />
           {/* Checking a file is a search too: "No signature ID found" has said its piece. */}
           <CheckImage onFound={onFoundInImage} onCheck={() => setSearched(true)} />
-          <CheckDocument onCheck={() => setSearched(true)} />
+          <CheckDocument
+            onCheck={() => setSearched(true)}
+            onSealedLink={(link) => setSealLink((current) => current ?? link)}
+          />
         </div>
         <div>
           <VerificationInfo />
