@@ -96,8 +96,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       // whose routes cost about a third of start-up; a missing file falls through to the page renderer.
       wildcard: true,
       index: false,
-      // Folders (`/`, `/blog/`) are pages, rendered by the not-found handler, never listings.
-      allowedPath: (pathName) => !pathName.endsWith('/'),
+      // Folders (`/`, `/blog/`) are pages, rendered by the not-found handler, never listings; the
+      // build's own dot folders (.vite: manifest, preload table, asset ledger) are not for the public.
+      allowedPath: (pathName) => !pathName.endsWith('/') && !pathName.includes('/.'),
       // the build writes .br/.gz beside each asset (scripts/vite-precompress.ts)
       preCompressed: true,
       setHeaders: (res, file) => {

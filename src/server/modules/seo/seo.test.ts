@@ -159,3 +159,16 @@ test('hashed assets are sent pre-compressed and cached for a year', async () => 
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.body).toContain('answer = 42');
 });
+
+test('the build folder’s dot folders (.vite: manifest, preload table, asset ledger) are not served', async () => {
+  for (const url of [
+    '/.vite/route-preloads.json',
+    '/.vite/../.vite/route-preloads.json',
+    '/%2Evite/route-preloads.json',
+  ]) {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    expect(res.body, url).not.toContain('home-page-abc');
+  }
+  const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+  expect(asset.statusCode).toBe(200);
+});
