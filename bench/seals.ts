@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pino from 'pino';
-import { KeyRing } from '#shared/seals/keys.ts';
+import { KeyRing, type SealJwk } from '#shared/seals/keys.ts';
 import { sealLink } from '#shared/seals/link.ts';
 import { DAY_MS, issueSealToken, type SealClaims } from '#shared/seals/token.ts';
 import { verifySealedLink } from '#shared/seals/verify.ts';
@@ -103,7 +103,7 @@ const CHROMIUM = '/usr/bin/chromium';
  * verify code bundled as the pages bundle it, timed with performance.now() in the page, beside a
  * bare subtle.verify of a 120-byte message in the same page. The issue's bar: < 50 ms per check.
  */
-async function inBrowser(jwk: JsonWebKey, sealed: string, message: Buffer, signature: Buffer) {
+async function inBrowser(jwk: SealJwk, sealed: string, message: Buffer, signature: Buffer) {
   console.log('\n## seals (issue 13): tokens, in the browser (chromium, headless)');
   if (!fs.existsSync(CHROMIUM)) return console.log(`skipped: no ${CHROMIUM} (apt-get install chromium)`);
   const { build } = await import('esbuild');
