@@ -14,9 +14,10 @@ const loadQueryProvider = reloadingOnMissingChunk(() => import('#web/lib/query-p
 /**
  * A lazily loaded page. Once its module has arrived (preloadPage, or a first lazy render) it is
  * rendered directly, so a page loaded before the first render shows without a loading state.
- * Pages use the query client unless marked `bare`: its code then loads beside the page's, and the
- * page renders inside its provider. A bare page (the public pages people open most) must not use
- * it, nor anything it renders: `scripts/vite-route-preload.test.ts` walks their imports to hold them to that.
+ * Pages use the query client unless marked `noQueries`: its code then loads beside the page's,
+ * and the page renders inside its provider. A `noQueries` page (the public pages people open
+ * most) must not use it, nor anything it renders: `scripts/vite-route-preload.test.ts` walks
+ * their imports to hold them to that.
  */
 function page(loadChunk: () => Promise<{ default: ComponentType }>, { bare = false } = {}): Page {
   let Loaded: ComponentType | null = null;
