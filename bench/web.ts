@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { routeTable } from '../scripts/vite-route-preload.ts';
+import { QUERY_PROVIDER_SRC, routeTable } from '../scripts/vite-route-preload.ts';
 import { lighthouseRuns } from './web-lighthouse.ts';
 
 const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? 'dist/web';
@@ -55,20 +55,25 @@ export interface PageWeight {
   files: number;
 }
 
-/** Gzip size of the JS and CSS each public page needs before it is usable: entry + its imports + the page's chunk. */
+/**
+ * Gzip size of the JS and CSS each public page needs before it is usable: entry + its imports + the
+ * page's chunk + its imports (+ the query client provider's, for pages that use it).
+ */
 export function pageWeights(): PageWeight[] {
   const manifestPath = path.join(WEB_ROOT, '.vite/manifest.json');
   if (!fs.existsSync(manifestPath)) throw new Error(`No ${manifestPath}: run \`npm run build\` first`);
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('The manifest names no entry chunk');
-  const sources = new Map(
-    routeTable(fs.readFileSync('src/web/routes.tsx', 'utf8')).map((r) => [r.path, r.src] as const),
+  const routes = new Map(
+    routeTable(fs.readFileSync('src/web/routes.tsx', 'utf8')).map((r) => [r.path, r] as const),
   );
   return PUBLIC_PAGES.map((route) => {
-    const src = sources.get(route);
+    const src = routes.get(route)?.src;
     if (!src || !manifest[src]) throw new Error(`No lazy chunk for ${route} (${src ?? 'not in routes.tsx'})`);
     const keys = closure(manifest, src, closure(manifest, entry));
+    // A page that uses the query client renders inside its provider, which loads beside it.
+    if (routes.get(route)!.queries) closure(manifest, QUERY_PROVIDER_SRC, keys);
     const js = new Set<string>();
     const css = new Set<string>();
     for (const key of keys) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ProtectedRoute } from '#web/components/route-guards.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
@@ -7,52 +7,85 @@ import { PublicLayout } from '#web/layouts/public-layout.tsx';
 
 type Page = ComponentType & { load: () => Promise<unknown> };
 type Access = 'public' | 'protected';
+type Provider = ComponentType<{ children: ReactNode }>;
+
+const loadQueryProvider = reloadingOnMissingChunk(() => import('#web/lib/query-provider.tsx'));
 
 /**
  * A lazily loaded page. Once its module has arrived (preloadPage, or a first lazy render) it is
  * rendered directly, so a page loaded before the first render shows without a loading state.
+ * Pages use the query client unless marked `noQueries`: its code then loads beside the page's,
+ * and the page renders inside its provider. A `noQueries` page (the public pages people open
+ * most) must not use it, nor anything it renders: `scripts/vite-route-preload.test.ts` walks
+ * their imports to hold them to that.
  */
-function page(loadChunk: () => Promise<{ default: ComponentType }>): Page {
+function page(loadChunk: () => Promise<{ default: ComponentType }>, { bare = false } = {}): Page {
   let Loaded: ComponentType | null = null;
+  let Provider: Provider | null = null;
   const load = reloadingOnMissingChunk(loadChunk);
   const remember = () =>
-    load().then((module) => {
+    Promise.all([load(), bare ? null : loadQueryProvider()]).then(([module, provider]) => {
       Loaded = module.default;
+      if (provider) Provider = provider.default;
       return module;
     });
   const Lazy = lazy(remember);
-  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  const Page = () => {
+    const content = Loaded ? <Loaded /> : <Lazy />;
+    if (bare) return content;
+    return Provider ? <Provider>{content}</Provider> : <Lazy />;
+  };
   return Object.assign(Page, { load: remember });
 }
 
-const CreateSignaturePage = page(() => import('#web/features/creator/pages/create-signature-page.tsx'));
+const noQueries = { bare: true };
+const CreateSignaturePage = page(
+  () => import('#web/features/creator/pages/create-signature-page.tsx'),
+  noQueries,
+);
 
 /** Route table of part 1 §2. Every page is its own chunk, loaded when first visited. */
 const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
-  { path: '/', page: page(() => import('#web/features/home/pages/home-page.tsx')), access: 'public' },
+  {
+    path: '/',
+    page: page(() => import('#web/features/home/pages/home-page.tsx'), noQueries),
+    access: 'public',
+  },
   { path: '/create', page: CreateSignaturePage, access: 'public' },
   { path: '/signature', page: CreateSignaturePage, access: 'public' },
   {
     path: '/verify-signature',
-    page: page(() => import('#web/features/verification/pages/verify-signature-page.tsx')),
+    page: page(() => import('#web/features/verification/pages/verify-signature-page.tsx'), noQueries),
     access: 'public',
   },
-  { path: '/auth', page: page(() => import('#web/features/auth/pages/auth-page.tsx')), access: 'public' },
+  {
+    path: '/auth',
+    page: page(() => import('#web/features/auth/pages/auth-page.tsx'), noQueries),
+    access: 'public',
+  },
   {
     path: '/reset-password',
     page: page(() => import('#web/features/auth/pages/reset-password-page.tsx')),
     access: 'public',
   },
-  { path: '/about', page: page(() => import('#web/features/info/pages/about-page.tsx')), access: 'public' },
   {
-    path: '/use-cases',
-    page: page(() => import('#web/features/info/pages/use-cases-page.tsx')),
+    path: '/about',
+    page: page(() => import('#web/features/info/pages/about-page.tsx'), noQueries),
     access: 'public',
   },
-  { path: '/terms', page: page(() => import('#web/features/info/pages/terms-page.tsx')), access: 'public' },
+  {
+    path: '/use-cases',
+    page: page(() => import('#web/features/info/pages/use-cases-page.tsx'), noQueries),
+    access: 'public',
+  },
+  {
+    path: '/terms',
+    page: page(() => import('#web/features/info/pages/terms-page.tsx'), noQueries),
+    access: 'public',
+  },
   {
     path: '/privacy',
-    page: page(() => import('#web/features/info/pages/privacy-page.tsx')),
+    page: page(() => import('#web/features/info/pages/privacy-page.tsx'), noQueries),
     access: 'public',
   },
   {

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '#web/lib/api.ts';
+import { currentQueryClient, registerQueryClient } from '#web/lib/query-registry.ts';
 
 /** Spec part 1 §7: no retries, no refetch on focus, no polling, data never stale. */
 export function createQueryClient() {
@@ -15,4 +16,13 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+}
+
+/** The app's one query client, made when the first page that uses it loads. */
+export function getQueryClient(): QueryClient {
+  const existing = currentQueryClient();
+  if (existing) return existing;
+  const client = createQueryClient();
+  registerQueryClient(client);
+  return client;
 }

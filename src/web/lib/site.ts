@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api.ts';
+import { createRemote } from '#web/lib/remote.ts';
 
 /** Product facts shown in the shell. Self-hosters change the links in the admin's site settings. */
 export interface SiteLink {
@@ -36,18 +36,24 @@ export function toAppHref(href: string): string {
   return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : href;
 }
 
-/** Invalidate this key after saving site settings so the footer shows the new links at once. */
-export const siteSettingsQueryKey = ['/api/site-settings'] as const;
+/**
+ * GET /api/site-settings, read by the header, footer, page titles and the creator: one copy for the
+ * whole app. Saving the site settings refreshes it (`refreshSiteSettings`), so the new name and
+ * links show at once.
+ */
+export const siteSettings = createRemote(() => api.get<SiteSettings>('/api/site-settings'));
 
-const getSiteSettings = () => api.get<SiteSettings>('/api/site-settings');
+export const refreshSiteSettings = () => siteSettings.refresh();
+
+/** The public site settings; undefined while they load or when they cannot be read. */
+export const useSiteSettings = (): SiteSettings | undefined => siteSettings.use().data;
 
 /**
  * The admin's site name: from the settings once loaded, before that from the og:site_name the
  * server wrote into the page's head (so the first paint already has it), else the product's name.
  */
 export function useSiteName(): string {
-  const { data } = useQuery({ queryKey: siteSettingsQueryKey, queryFn: getSiteSettings });
-  return data?.siteName ?? siteNameFromHead();
+  return useSiteSettings()?.siteName ?? siteNameFromHead();
 }
 
 function siteNameFromHead(): string {
@@ -58,7 +64,7 @@ function siteNameFromHead(): string {
 
 /** The admin-set footer links (privacy policy, sister products), with the defaults while they load. */
 export function useSiteLinks() {
-  const { data } = useQuery({ queryKey: siteSettingsQueryKey, queryFn: getSiteSettings });
+  const data = useSiteSettings();
   return {
     privacyPolicyHref: toAppHref(data?.privacyPolicyUrl ?? site.privacyPolicyHref),
     sisterProducts: data?.sisterProducts ?? site.sisterProducts,

@@ -1,12 +1,10 @@
-import { useQuery, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/accounts/schemas.ts';
 import { SESSION_META } from '#shared/constants.ts';
 import { isAbortError, request } from '#web/lib/api.ts';
-
-export const userQueryKey = ['/api/user'] as const;
+import { createRemote } from '#web/lib/remote.ts';
 
 /** GET /api/user: the user, or null when signed out (401) or when the request was aborted. */
-export async function getUser({ signal }: Pick<QueryFunctionContext, 'signal'>): Promise<PublicUser | null> {
+export async function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<PublicUser | null> {
   try {
     return await request<PublicUser | null>('GET', '/api/user', { signal, on401: 'returnNull' });
   } catch (error) {
@@ -28,14 +26,26 @@ export function signedOutAtLoad(): boolean {
 }
 
 /**
- * Called once, when the app starts: the current user starts as null without a request when the
- * page was served to a visitor without a session. Anything later (a login, an invalidation) asks
- * the server as usual, since the mark describes the page load, not the present.
+ * The current user, for the whole app (header, guards, signed-in pages): one copy, fetched once.
+ * A sign-in or sign-out sets it (`clear-session.ts`), a change to the account refreshes it
+ * (`refreshUser`).
  */
-export function seedSignedOutUser(queryClient: QueryClient) {
-  if (signedOutAtLoad()) queryClient.setQueryData(userQueryKey, null);
+export const currentUser = createRemote(() => getUser());
+
+/**
+ * Called once, when the app starts: the current user starts as null without a request when the
+ * page was served to a visitor without a session. Anything later (a login, a refresh) asks the
+ * server as usual, since the mark describes the page load, not the present.
+ */
+export function seedSignedOutUser() {
+  if (signedOutAtLoad()) currentUser.set(null);
 }
 
+/** After a change to the account (e-mail, two-factor): asks GET /api/user again. */
+export const refreshUser = () => currentUser.refresh();
+
+/** The current user; `isPending` until the first answer. */
 export function useUser() {
-  return useQuery({ queryKey: userQueryKey, queryFn: getUser });
+  const { data, status, error } = currentUser.use();
+  return { data, isPending: status === 'pending', isError: status === 'error', error };
 }

@@ -1,4 +1,3 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { setSignedOutListener } from '#web/lib/api.ts';
@@ -16,7 +15,6 @@ import { toast } from '#web/lib/toast.ts';
 const TOKEN_PAGE = /^\/(sign|shared)\/[^/]+\/?$/;
 
 interface Ending {
-  queryClient: QueryClient;
   navigate: (to: string) => void;
   userId: number;
   /** Whether the server still holds the session (the browser's own timer ran out). */
@@ -27,12 +25,12 @@ interface Ending {
  * The end of a session nobody used: the page's unsent work is kept for later, the user goes to
  * sign in (and comes back here after), and the toast says why.
  */
-async function endForInactivity({ queryClient, navigate, userId, tellServer }: Ending) {
+async function endForInactivity({ navigate, userId, tellServer }: Ending) {
   keepWork(userId);
   const logoutDone = tellServer ? logout().catch(() => undefined) : undefined;
   // The account texts are only needed here, so they stay out of the first page load.
   const [{ accountMessages }] = await Promise.all([import('#shared/accounts/messages.ts'), logoutDone]);
-  clearSession(queryClient);
+  clearSession();
   hideInactivityNotice();
   const { pathname, search } = window.location;
   if (!pathname.startsWith('/auth') && !TOKEN_PAGE.test(pathname))
@@ -46,7 +44,6 @@ async function endForInactivity({ queryClient, navigate, userId, tellServer }: E
  * same at once. Returns the warning's state and its two answers.
  */
 export function useInactivityLogout(userId: number | undefined) {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [logoutAt, setLogoutAt] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof startInactivityTimer> | null>(null);
@@ -59,7 +56,7 @@ export function useInactivityLogout(userId: number | undefined) {
       ended = true;
       current.stop();
       setLogoutAt(null);
-      void endForInactivity({ queryClient, navigate, userId, tellServer: reason === 'idle' });
+      void endForInactivity({ navigate, userId, tellServer: reason === 'idle' });
     };
     const current = startInactivityTimer({ onWarning: setLogoutAt, onExpired: end });
     timer.current = current;
@@ -70,7 +67,7 @@ export function useInactivityLogout(userId: number | undefined) {
       setSignedOutListener(null);
       setLogoutAt(null);
     };
-  }, [userId, queryClient, navigate]);
+  }, [userId, navigate]);
 
   const stay = useCallback(() => void timer.current?.stay(), []);
   return { logoutAt, stay };

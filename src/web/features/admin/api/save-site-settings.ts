@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteSettingsInput } from '#shared/admin/schemas.ts';
 import { api } from '#web/lib/api.ts';
-import { siteSettingsQueryKey } from '#web/lib/site.ts';
+import { refreshSiteSettings } from '#web/lib/site.ts';
 import { adminKeys } from '#web/features/admin/api/keys.ts';
 import type { SiteSettings } from '#shared/admin/answers.ts';
 
@@ -15,7 +15,7 @@ export function useSaveSiteSettings() {
     onSuccess: (saved) => {
       queryClient.setQueryData(adminKeys.siteSettings, saved);
       // the header, footer and page titles read the public settings: the new name shows at once
-      void queryClient.invalidateQueries({ queryKey: siteSettingsQueryKey });
+      void refreshSiteSettings();
     },
   });
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import type { LoginInput, PublicUser } from '#shared/accounts/schemas.ts';
 import type { TwoFactorRequired } from '#shared/accounts/security.ts';
@@ -7,6 +6,7 @@ import { authErrorText } from '#web/features/auth/lib/error-text.ts';
 import { setSessionUser } from '#web/lib/session/clear-session.ts';
 import { showInactivityNotice } from '#web/lib/session/inactivity-notice.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useAction } from '#web/lib/use-action.ts';
 
 export type LoginAnswer = PublicUser | TwoFactorRequired;
 
@@ -17,9 +17,8 @@ export const login = (input: LoginInput) => api.post<LoginAnswer>('/api/login', 
 
 /** A completed sign-in (password alone, or after the second step): the user becomes current. */
 export function useSignedIn() {
-  const queryClient = useQueryClient();
   return (user: PublicUser) => {
-    setSessionUser(queryClient, user);
+    setSessionUser(user);
     toast({ title: m.loginOkTitle, description: m.loginOkText, variant: 'success' });
     showInactivityNotice();
   };
@@ -27,8 +26,8 @@ export function useSignedIn() {
 
 export function useLogin() {
   const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: login,
+  return useAction({
+    action: login,
     onSuccess: (answer) => {
       if (!needsSecondStep(answer)) signedIn(answer);
     },

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '#web/lib/api.ts';
-import { userQueryKey } from '#web/lib/session/get-user.ts';
+import { refreshUser } from '#web/lib/session/get-user.ts';
 import { toast } from '#web/lib/toast.ts';
 import { confirmEmailChange } from '#web/features/auth/api/confirm-email-change.ts';
 
@@ -10,7 +9,6 @@ import { confirmEmailChange } from '#web/features/auth/api/confirm-email-change.
  * not send the single-use token twice); the outcome is kept for the page and told in a toast.
  */
 export function useEmailChangeLink(token: string | null, onDone: () => void) {
-  const queryClient = useQueryClient();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const sentFor = useRef<string | null>(null);
   const onDoneRef = useRef(onDone);
@@ -25,7 +23,7 @@ export function useEmailChangeLink(token: string | null, onDone: () => void) {
       ({ message }) => {
         setResult({ ok: true, message });
         toast({ title: message, variant: 'success' });
-        void queryClient.invalidateQueries({ queryKey: userQueryKey });
+        void refreshUser();
         onDoneRef.current();
       },
       (err: unknown) => {
@@ -35,7 +33,7 @@ export function useEmailChangeLink(token: string | null, onDone: () => void) {
         onDoneRef.current();
       },
     );
-  }, [token, queryClient]);
+  }, [token]);
 
   return { confirming: Boolean(token) && result === null, result };
 }

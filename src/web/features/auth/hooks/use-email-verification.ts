@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import { getUser, userQueryKey } from '#web/lib/session/get-user.ts';
+import { currentUser } from '#web/lib/session/get-user.ts';
 import { toast } from '#web/lib/toast.ts';
 import { verifyEmail, type VerifyEmailResult } from '#web/features/auth/api/verify-email.ts';
 import { authText } from '#web/features/auth/messages.ts';
@@ -21,7 +20,6 @@ interface Handlers {
  * re-run must not send it twice) and shows the result as a toast.
  */
 export function useEmailVerification(params: VerificationParams | null, { onDone }: Handlers) {
-  const queryClient = useQueryClient();
   const [result, setResult] = useState<VerifyEmailResult | null>(null);
   const sentFor = useRef<string | null>(null);
   const onDoneRef = useRef(onDone);
@@ -36,9 +34,7 @@ export function useEmailVerification(params: VerificationParams | null, { onDone
     sentFor.current = token;
     void (async () => {
       const outcome = await verifyEmail(token, email);
-      const user = await queryClient
-        .ensureQueryData({ queryKey: userQueryKey, queryFn: getUser })
-        .catch(() => null);
+      const user = await currentUser.ensure().catch(() => null);
       setResult(outcome);
       toast(
         outcome.ok
@@ -47,7 +43,7 @@ export function useEmailVerification(params: VerificationParams | null, { onDone
       );
       onDoneRef.current(outcome, Boolean(user));
     })();
-  }, [token, email, queryClient]);
+  }, [token, email]);
 
   return { result, verifying: Boolean(token && email) && result === null };
 }

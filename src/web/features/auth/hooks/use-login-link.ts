@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import { ApiError } from '#web/lib/api.ts';
@@ -26,7 +25,6 @@ export function readLoginLink(params: URLSearchParams): LoginLinkParams | null {
  * token twice). Success makes the user current, as a log-in does; a refusal is kept for the page.
  */
 export function useLoginLink(params: LoginLinkParams | null, onFailed: () => void) {
-  const queryClient = useQueryClient();
   /** null while the link is being spent; then 'ok' or the refusal's message. */
   const [outcome, setOutcome] = useState<string | null>(null);
   /** The link was right for an account with two-factor: the second step follows. */
@@ -49,7 +47,7 @@ export function useLoginLink(params: LoginLinkParams | null, onFailed: () => voi
           setOutcome('ok');
           return;
         }
-        setSessionUser(queryClient, user);
+        setSessionUser(user);
         toast({ title: m.loginOkTitle, description: m.loginOkText, variant: 'success' });
         showInactivityNotice();
         setOutcome('ok');
@@ -61,7 +59,7 @@ export function useLoginLink(params: LoginLinkParams | null, onFailed: () => voi
         onFailedRef.current();
       },
     );
-  }, [token, email, queryClient]);
+  }, [token, email]);
 
   return {
     error: outcome === null || outcome === 'ok' ? null : outcome,

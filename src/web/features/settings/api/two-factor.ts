@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TotpSetup, TwoFactorStatus } from '#shared/accounts/security.ts';
 import { api } from '#web/lib/api.ts';
-import { userQueryKey } from '#web/lib/session/get-user.ts';
+import { refreshUser } from '#web/lib/session/get-user.ts';
 
 export const twoFactorKey = ['/api/user/2fa'] as const;
 
@@ -19,7 +19,7 @@ export function useRefreshSecurity() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: twoFactorKey }),
       queryClient.invalidateQueries({ queryKey: ['/api/user/sessions'] }),
-      queryClient.invalidateQueries({ queryKey: userQueryKey }),
+      refreshUser(),
     ]);
 }
 

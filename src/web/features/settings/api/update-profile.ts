@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/accounts/schemas.ts';
 import { api } from '#web/lib/api.ts';
 import { setSessionUser } from '#web/lib/session/clear-session.ts';
@@ -8,13 +8,12 @@ export interface ProfileRequest {
   email: string;
 }
 
-/** PUT /api/user/profile returns the updated user, which replaces the cached current user. */
+/** PUT /api/user/profile returns the updated user, which becomes the current user. */
 export const updateProfile = (input: ProfileRequest) => api.put<PublicUser>('/api/user/profile', input);
 
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => setSessionUser(queryClient, user),
+    onSuccess: (user) => setSessionUser(user),
   });
 }

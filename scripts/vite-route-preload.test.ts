@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routeTable } from './vite-route-preload.ts';
+
+/**
+ * The shell and the pages marked `noQueries` in routes.tsx render outside the query client's
+ * provider (it loads only with the pages that use it). A useQuery there would throw at run time,
+ * and importing react-query would put it back into their first load: this walks their imports,
+ * static and lazy, and holds them to neither.
+ */
+const QUERY_LIB = '@tanstack/react-query';
+
+function resolve(spec: string, from: string): string | null {
+  if (spec.startsWith('#web/')) return `src/web/${spec.slice(5)}`;
+  if (spec.startsWith('#shared/')) return `src/shared/${spec.slice(8)}`;
+  if (spec.startsWith('.')) return path.normalize(path.join(path.dirname(from), spec));
+  return null;
+}
+
+/** Value imports (not `import type`), re-exports and import() of a source file. */
+function imports(source: string): Array<{ spec: string; lazy: boolean }> {
+  const found: Array<{ spec: string; lazy: boolean }> = [];
+  const statics = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'([^']+)'/g;
+  for (const m of source.matchAll(statics)) if (!m[1]) found.push({ spec: m[2]!, lazy: false });
+  for (const m of source.matchAll(/import\('([^']+)'\)/g)) found.push({ spec: m[1]!, lazy: true });
+  return found;
+}
+
+/** Files reachable from `start` that import react-query, each with the chain that reaches it. */
+function queryUsers(start: string): string[] {
+  const via = new Map<string, string | null>([[start, null]]);
+  const queue = [start];
+  const users: string[] = [];
+  const chain = (file: string) => {
+    const out = [file];
+    for (let at = via.get(file); at; at = via.get(at)) out.push(at);
+    return out.reverse().join(' → ');
+  };
+  while (queue.length) {
+    const file = queue.shift()!;
+    const source = fs.readFileSync(file, 'utf8');
+    for (const { spec, lazy } of imports(source)) {
+      if (spec === QUERY_LIB || spec.startsWith(`${QUERY_LIB}/`)) {
+        users.push(chain(file));
+        continue;
+      }
+      // The router's own lazy imports are the pages: each is checked on its own below.
+      if (lazy && file === 'src/web/routes.tsx') continue;
+      const target = resolve(spec, file);
+      if (!target || via.has(target) || !fs.existsSync(target)) continue;
+      via.set(target, file);
+      queue.push(target);
+    }
+  }
+  return users;
+}
+
+const routes = routeTable(fs.readFileSync('src/web/routes.tsx', 'utf8'));
+
+describe('the query client stays out of the shell and the bare pages', () => {
+  it('finds the routes, some bare and some with the query client', () => {
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((r) => !r.queries).map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/', '/signature', '/verify-signature', '/auth', '/about']),
+    );
+    expect(routes.find((r) => r.path === '/dashboard')?.queries).toBe(true);
+  });
+
+  it('the walk sees react-query where it is used', () => {
+    expect(queryUsers('src/web/features/dashboard/pages/dashboard-page.tsx').length).toBeGreaterThan(0);
+  });
+
+  it('the shell (entry, layout, header, footer, session watcher, account menu) does not use it', () => {
+    expect(queryUsers('src/web/main.tsx')).toEqual([]);
+  });
+
+  for (const route of routes.filter((r) => !r.queries)) {
+    it(`${route.path} does not use it`, () => {
+      expect(queryUsers(route.src)).toEqual([]);
+    });
+  }
+});
