@@ -120,9 +120,12 @@ export class SeoService {
   }
 
   robots(): string {
-    const disallow = [...PRIVATE_PREFIXES, '/auth', '/reset-password', '/temp-download'].map(
-      (p) => `Disallow: ${p}`,
-    );
+    // Robots rules match by prefix: `/sign` alone would also shut out /signature and /sign-document.
+    // Private areas are blocked by whole segment (the path itself, `$`-anchored, and below it).
+    const disallow = [
+      ...PRIVATE_PREFIXES.flatMap((p) => [`Disallow: ${p}$`, `Disallow: ${p}/`]),
+      ...['/auth', '/reset-password', '/temp-download'].map((p) => `Disallow: ${p}`),
+    ];
     return ['User-agent: *', 'Allow: /', ...disallow, '', `Sitemap: ${this.origin}/sitemap.xml`, ''].join(
       '\n',
     );

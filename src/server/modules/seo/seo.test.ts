@@ -132,9 +132,27 @@ describe('sitemap and robots', () => {
   test('robots.txt keeps /admin, /api and private pages out and points at the sitemap', async () => {
     const body = (await ctx.app.inject('/robots.txt')).body;
     for (const p of ['/admin', '/api', '/dashboard', '/documents', '/my-signatures', '/settings']) {
-      expect(body).toContain(`Disallow: ${p}\n`);
+      expect(body).toContain(`Disallow: ${p}/\n`);
     }
     expect(body).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+  });
+
+  test('robots.txt blocks private paths by whole segments: no page in the sitemap is disallowed', async () => {
+    const rules = (await ctx.app.inject('/robots.txt')).body
+      .split('\n')
+      .filter((l) => l.startsWith('Disallow: '))
+      .map((l) => l.slice('Disallow: '.length));
+    // Robots matching (RFC 9309 prefix match, with Google's and Lighthouse's `$` end anchor).
+    const blocked = (path: string) =>
+      rules.some((r) => (r.endsWith('$') ? path === r.slice(0, -1) : path.startsWith(r)));
+    const sitemap = (await ctx.app.inject('/sitemap.xml')).body;
+    const pages = (new XMLParser().parse(sitemap).urlset.url as { loc: string }[]).map((u) =>
+      u.loc.slice(TEST_ORIGIN.length),
+    );
+    expect(pages).toContain('/signature');
+    for (const page of pages) expect(blocked(page), page).toBe(false);
+    for (const path of ['/sign/abc123', '/sign', '/sign-document/5', '/admin', '/admin/users', '/api/user'])
+      expect(blocked(path), path).toBe(true);
   });
 });
 
