@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startServerProcess } from '../src/server/test/server-process.ts';
+import { CHROME_FLAGS, CHROMIUM } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 5);
 const FORMATS = [
@@ -37,16 +38,7 @@ export async function benchCreator() {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-creator-'));
   const app = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   try {
     const page = await browser.newPage({ acceptDownloads: true });
     await page.goto(`${app.base}/create`);

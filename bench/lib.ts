@@ -4,6 +4,16 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { freePort } from '../src/server/test/server-process.ts';
 
+/** Debian's chromium and the flags every browser run here uses (as playwright.config.ts). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+];
+
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 

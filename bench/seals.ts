@@ -16,6 +16,7 @@ import { SecretBox } from '../src/server/lib/secret-box.ts';
 import { SealKeys } from '../src/server/modules/seals/keys.service.ts';
 import { TransparencyLog } from '../src/server/modules/seals/log.service.ts';
 import { testKey } from '../src/server/modules/seals/test-keys.ts';
+import { CHROME_FLAGS, CHROMIUM } from './lib.ts';
 import { benchLookupRatio } from './lookups.ts';
 
 /**
@@ -96,8 +97,6 @@ async function tokens() {
   await inBrowser(key.jwk, sealed, message, signature);
 }
 
-const CHROMIUM = '/usr/bin/chromium';
-
 /**
  * The same checks in the browser that verifies seals (Debian's chromium, headless): the shared
  * verify code bundled as the pages bundle it, timed with performance.now() in the page, beside a
@@ -140,16 +139,7 @@ async function inBrowser(jwk: SealJwk, sealed: string, message: Buffer, signatur
     logLevel: 'warning',
   });
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   try {
     const page = await browser.newPage();
     // A secure context (WebCrypto's subtle needs one), with nothing else on it.

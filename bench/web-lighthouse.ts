@@ -2,15 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '../src/server/test/server-process.ts';
+import { CHROME_FLAGS, CHROMIUM } from './lib.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-];
 const PAGES = ['/', '/signature', '/verify-signature'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const GOALS: Record<(typeof CATEGORIES)[number], number> = {
