@@ -30,12 +30,16 @@ export function sendPageView(path: string) {
   }).catch(() => undefined);
 }
 
-/** One page view per route change. The same path twice in a row (React's dev double effects) counts once. */
+/**
+ * One page view per route change. The same path twice in a row (React's dev double effects) counts
+ * once. The beacon goes in a task of its own, not in the first render's effects (a phone's longest
+ * task on most pages).
+ */
 export function usePageViews() {
   const [path] = useLocation();
   useEffect(() => {
     if (path === lastPath) return;
     lastPath = path;
-    sendPageView(path);
+    setTimeout(() => sendPageView(path), 0);
   }, [path]);
 }

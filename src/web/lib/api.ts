@@ -39,6 +39,8 @@ export function withQuery(path: string, query?: QueryParams): string {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 function send(method: string, path: string, options: FetchOptions): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   const { body } = options;
@@ -49,7 +51,9 @@ function send(method: string, path: string, options: FetchOptions): Promise<Resp
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
-  const token = getCsrfToken();
+  // A read needs no token (the server checks it on state changes), so one is sent only when the
+  // page already holds it: looking in local storage and the cookie stays off the first render.
+  const token = getCsrfToken({ inPage: SAFE_METHODS.has(method) });
   if (token) headers.set(CSRF_HEADER, token);
   return fetch(withQuery(path, options.query), {
     method,
@@ -59,8 +63,6 @@ function send(method: string, path: string, options: FetchOptions): Promise<Resp
     signal: options.signal,
   });
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function fetchCsrfToken(signal?: AbortSignal): Promise<boolean> {
   const response = await send('GET', '/api/csrf', { signal });

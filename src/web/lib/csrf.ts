@@ -71,22 +71,32 @@ function readCookie(): string | null {
   return entry ? decodeURIComponent(entry.slice(COOKIE_NAME.length + 1)) : null;
 }
 
-const lookups: Array<() => string | null | undefined> = [
-  () => document.body.querySelector<HTMLInputElement>(`input[name="${INPUT_NAME}"]`)?.value,
-  () => document.querySelector<HTMLMetaElement>(`meta[name="${META_NAME}"]`)?.content,
-  () => localStorage.getItem(STORAGE_KEY),
-  readCookie,
-  () => window.csrfToken,
-];
+type Lookup = () => string | null | undefined;
+const fromInput: Lookup = () =>
+  document.body.querySelector<HTMLInputElement>(`input[name="${INPUT_NAME}"]`)?.value;
+const fromMeta: Lookup = () => document.querySelector<HTMLMetaElement>(`meta[name="${META_NAME}"]`)?.content;
+const fromWindow: Lookup = () => window.csrfToken;
+const lookups: Lookup[] = [fromInput, fromMeta, () => localStorage.getItem(STORAGE_KEY), readCookie, fromWindow];
+/**
+ * The places in the page itself, which every answer bringing a token fills in. Local storage and
+ * the cookie are each a synchronous round trip to the browser process; the first one on a page
+ * can take tens of milliseconds on a busy phone, in the middle of the first render's effects.
+ */
+const pageLookups: Lookup[] = [fromInput, fromMeta, fromWindow];
 
-/** Lookup order of the spec: URL parameter csrf, hidden input, meta tag, localStorage, cookie, window variable. */
-export function getCsrfToken(): string | null {
+/**
+ * Lookup order of the spec: URL parameter csrf, hidden input, meta tag, localStorage, cookie,
+ * window variable. `inPage` (reads: the server checks the token on state changes only) skips
+ * local storage and the cookie: a token known from an earlier visit is found there by the first
+ * state change, and every answer of a session brings the token, which is then kept in the page.
+ */
+export function getCsrfToken({ inPage = false }: { inPage?: boolean } = {}): string | null {
   const fromUrl = new URLSearchParams(window.location.search).get('csrf');
   if (isValid(fromUrl)) {
     storeCsrfToken(fromUrl, 'url');
     return fromUrl;
   }
-  for (const lookup of lookups) {
+  for (const lookup of inPage ? pageLookups : lookups) {
     try {
       const token = lookup();
       if (isValid(token)) return token;

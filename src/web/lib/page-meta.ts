@@ -16,8 +16,10 @@ const defaultTitle = (siteName: string) => `${siteName} — ${site.tagline.toLow
 export const DEFAULT_DESCRIPTION =
   'Draw or type your signature, download it with a QR code, and let anyone verify it. Free, no account needed, self-hostable.';
 
+// The head is written only where it differs: on a first visit the server has rendered it already.
 function setAttribute(selector: string, attribute: string, value: string) {
-  document.head.querySelector(selector)?.setAttribute(attribute, value);
+  const element = document.head.querySelector(selector);
+  if (element && element.getAttribute(attribute) !== value) element.setAttribute(attribute, value);
 }
 
 function setNamedMeta(name: string, content: string | undefined) {
@@ -31,7 +33,7 @@ function setNamedMeta(name: string, content: string | undefined) {
     meta.name = name;
     document.head.append(meta);
   }
-  meta.content = content;
+  if (meta.content !== content) meta.content = content;
 }
 
 /** The server writes canonical URLs on its configured public origin; keep that origin. */
@@ -59,7 +61,7 @@ export function usePageMeta(meta: PageMeta | null) {
     );
     const pageDescription = withSiteName(description ?? DEFAULT_DESCRIPTION, siteName);
     const url = `${canonicalOrigin()}${window.location.pathname}`;
-    document.title = pageTitle;
+    if (document.title !== pageTitle) document.title = pageTitle;
     setNamedMeta('description', pageDescription);
     setNamedMeta('keywords', keywords);
     setAttribute('link[rel="canonical"]', 'href', url);

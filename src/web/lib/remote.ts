@@ -28,6 +28,13 @@ export interface Remote<T> {
   subscribe: (listener: () => void) => () => void;
   /** Reads the value in a component, starting the first fetch when nothing is known or the last failed. */
   use: () => RemoteState<T>;
+  /**
+   * Reads one part of the value in a component (a name, a list), starting the first fetch as `use`
+   * does. The component renders again only when that part changes: not when a fetch starts, nor
+   * when the answer brings what was shown already (the shell's header, footer and page title, whose
+   * reads would otherwise render the whole page twice during its first load).
+   */
+  useSelect: <S>(pick: (state: RemoteState<T>) => S) => S;
 }
 
 export function createRemote<T>(fetcher: () => Promise<T>): Remote<T> {
@@ -83,12 +90,21 @@ export function createRemote<T>(fetcher: () => Promise<T>): Remote<T> {
     },
     use() {
       const current = useSyncExternalStore(remote.subscribe, remote.get, remote.get);
-      // On mount, as the query client does (a failed first load is tried again by the next reader).
-      useEffect(() => {
-        if (state.status !== 'success' && !inFlight) void fetchNow();
-      }, []);
+      useFirstFetch();
       return current;
     },
+    useSelect(pick) {
+      const read = () => pick(state);
+      const picked = useSyncExternalStore(remote.subscribe, read, read);
+      useFirstFetch();
+      return picked;
+    },
   };
+  // On mount, as the query client does (a failed first load is tried again by the next reader).
+  function useFirstFetch() {
+    useEffect(() => {
+      if (state.status !== 'success' && !inFlight) void fetchNow();
+    }, []);
+  }
   return remote;
 }

@@ -53,20 +53,24 @@ export const useSiteSettings = (): SiteSettings | undefined => siteSettings.use(
  * server wrote into the page's head (so the first paint already has it), else the product's name.
  */
 export function useSiteName(): string {
-  return useSiteSettings()?.siteName ?? siteNameFromHead();
+  return siteSettings.useSelect((s) => s.data?.siteName ?? siteNameFromHead());
 }
 
+/** The head's og:site_name does not change while the page is open: read once. */
+let headSiteName: string | undefined;
 function siteNameFromHead(): string {
   if (typeof document === 'undefined') return site.name;
-  const meta = document.head.querySelector<HTMLMetaElement>('meta[property="og:site_name"]');
-  return meta?.content || site.name;
+  headSiteName ??=
+    document.head.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content || site.name;
+  return headSiteName;
 }
 
 /** The admin-set footer links (privacy policy, sister products), with the defaults while they load. */
 export function useSiteLinks() {
-  const data = useSiteSettings();
+  const privacyPolicyUrl = siteSettings.useSelect((s) => s.data?.privacyPolicyUrl);
+  const sisterProducts = siteSettings.useSelect((s) => s.data?.sisterProducts);
   return {
-    privacyPolicyHref: toAppHref(data?.privacyPolicyUrl ?? site.privacyPolicyHref),
-    sisterProducts: data?.sisterProducts ?? site.sisterProducts,
+    privacyPolicyHref: toAppHref(privacyPolicyUrl ?? site.privacyPolicyHref),
+    sisterProducts: sisterProducts ?? site.sisterProducts,
   };
 }
