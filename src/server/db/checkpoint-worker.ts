@@ -11,6 +11,8 @@ export interface CheckpointWorkerData {
   file: string;
   /** How often the log file is looked at. */
   pollMs: number;
+  /** While writes go on, the longest a change waits to be copied. */
+  maxDelayMs: number;
   /** A log file this big, fully copied and quiet for a whole poll, is truncated to give the disk back. */
   truncateAboveBytes: number;
 }
@@ -21,7 +23,7 @@ export type CheckpointMessage =
   | { kind: 'closed' };
 export type CheckpointCommand = { kind: 'close' };
 
-const { file, pollMs, truncateAboveBytes } = workerData as CheckpointWorkerData;
+const { file, pollMs, maxDelayMs, truncateAboveBytes } = workerData as CheckpointWorkerData;
 const wal = `${file}-wal`;
 
 // One database and two statements for the thread's whole life: a better-sqlite3 object that
@@ -45,9 +47,16 @@ function checkpoint(mode: CheckpointMode) {
 }
 
 let seen = '';
+/** When the log first changed after the last checkpoint; null: nothing new to copy. */
+let dirtySince: number | null = null;
 /** Frames left behind by the last checkpoint (the server was writing meanwhile): try again. */
 let behind = false;
 
+/**
+ * Copies once the log is quiet for a poll, or every maxDelayMs while writes go on: each
+ * checkpoint ends in two fsyncs, which on ext4 also hold up the server's writes for a moment
+ * while the journal commits, so fewer and larger ones.
+ */
 function poll() {
   let stat: fs.Stats;
   try {
@@ -56,15 +65,18 @@ function poll() {
     return; // no log file (yet, or the last connection closed): nothing to copy
   }
   const now = `${stat.size}:${stat.mtimeMs}`;
-  if (now !== seen || behind) {
-    seen = now;
+  const changed = now !== seen;
+  seen = now;
+  if (changed) dirtySince ??= Date.now();
+  const due = dirtySince !== null && (!changed || Date.now() - dirtySince >= maxDelayMs);
+  if (due || (behind && !changed)) {
+    dirtySince = null;
     const done = checkpoint('PASSIVE');
     behind = done.busy || done.checkpointed < done.log;
-  } else if (stat.size > truncateAboveBytes) {
+  } else if (!changed && !behind && stat.size > truncateAboveBytes) {
     // Quiet for a whole poll and all copied: only the lock and a truncate, so a write of the
     // server's that comes in meanwhile waits a moment at most.
-    const done = checkpoint('TRUNCATE');
-    if (!done.busy) seen = '';
+    checkpoint('TRUNCATE');
   }
 }
 

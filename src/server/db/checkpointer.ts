@@ -20,6 +20,8 @@ export interface CheckpointOptions {
   watchMs?: number;
   /** How often the worker looks at the log. */
   pollMs?: number;
+  /** While writes go on, the longest they wait to be copied (the worker copies when quiet). */
+  maxDelayMs?: number;
   /** A quiet, fully copied log bigger than this is truncated. */
   truncateAboveBytes?: number;
 }
@@ -65,6 +67,7 @@ export class Checkpointer {
       startAtBytes: SQLITE_AUTOCHECKPOINT_PAGES * 4096,
       watchMs: 1000,
       pollMs: 250,
+      maxDelayMs: 2000,
       truncateAboveBytes: 64 * 1024 * 1024,
       ...opts,
     };
@@ -93,6 +96,7 @@ export class Checkpointer {
     const data: CheckpointWorkerData = {
       file: this.file,
       pollMs: this.opts.pollMs,
+      maxDelayMs: this.opts.maxDelayMs,
       truncateAboveBytes: this.opts.truncateAboveBytes,
     };
     const worker = new Worker(WORKER_URL, { workerData: data });
