@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
+  type Dialect as KyselyDialect,
   PostgresDialect,
   SqliteDialect,
   sql,
@@ -13,6 +14,7 @@ import {
 } from 'kysely';
 import type Pg from 'pg';
 import { lazyRequire } from '../lib/lazy-require.ts';
+import { Checkpointer, type CheckpointOptions } from './checkpointer.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,6 +29,8 @@ export interface DbOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   pgSchema?: string;
+  /** When the SQLite checkpoint worker starts and how often it looks (tests; decision 038). */
+  checkpoints?: CheckpointOptions;
 }
 
 export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
@@ -58,9 +62,43 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
   // Reads come straight from the mapped file instead of a read() per page that misses SQLite's
   // small page cache: a random look-up over 100,000 signatures touches 2-3 such pages.
   if (file !== ':memory:') database.exec('PRAGMA mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+  const dialect = new SqliteDialect({ database: handle });
+  if (file === ':memory:') {
+    const db = new Kysely<Database>({ dialect });
+    sqliteHandles.set(db, handle);
+    return { db, dialect: 'sqlite' };
+  }
+  // A file has a write-ahead log: copied into the database by a worker thread, not in commits.
+  const checkpointer = new Checkpointer(path.resolve(file), database, opts.checkpoints);
+  const db = new Kysely<Database>({ dialect: closingAfter(dialect, () => checkpointer.close()) });
   sqliteHandles.set(db, handle);
+  checkpointers.set(db, checkpointer);
   return { db, dialect: 'sqlite' };
+}
+
+const checkpointers = new WeakMap<Db, Checkpointer>();
+
+/** The SQLite checkpoint worker of a database; null for ':memory:' and PostgreSQL. */
+export function checkpointerOf(db: Db): Checkpointer | null {
+  return checkpointers.get(db) ?? null;
+}
+
+/** `db.destroy()` closes the connection, then runs `after` (Kysely's SQLite driver closes synchronously). */
+function closingAfter(dialect: KyselyDialect, after: () => Promise<void>): KyselyDialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const destroy = driver.destroy.bind(driver);
+      driver.destroy = async () => {
+        await destroy();
+        await after();
+      };
+      return driver;
+    },
+  };
 }
 
 type KeptHandle = {
