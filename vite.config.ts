@@ -2,7 +2,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { keepPreviousAssets } from './scripts/vite-keep-assets.ts';
-import { offlineFiles } from './scripts/vite-offline-files.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { chunkGroups } from './scripts/vite-chunks.ts';
 import { routePreloads } from './scripts/vite-route-preload.ts';
@@ -40,7 +39,7 @@ const PUBLIC_PAGE_GROUPS = {
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), routePreloads(), offlineFiles(), precompress(), keepPreviousAssets()],
+  plugins: [react(), tailwindcss(), routePreloads(), precompress(), keepPreviousAssets()],
   build: {
     outDir: 'dist/web',
     // Open pages still fetch the previous build's chunks: scripts/vite-keep-assets.ts removes old ones.

@@ -36,29 +36,15 @@ function cacheable(url) {
   return /^\/(assets|fonts)\//.test(url.pathname) || url.pathname === '/favicon.svg';
 }
 
-// What the page loads only when used (answer cards, seal, document and image checks, camera view,
-// QR decoder) and their styles: the build writes the list here (scripts/vite-offline-files.ts). The
-// worker fetches them itself, so the phone's main thread does not run them to have them kept.
-const PARTS = [];
-
-/** Keeps one file; a hashed asset already kept is the same file, so it is not fetched again. */
-async function keep(cache, url) {
-  if (url.startsWith('/assets/') && (await cache.match(url))) return;
-  await cache.add(url).catch(() => undefined);
-}
-
-// The page lists the files it loaded before this worker was there; keep them and the page's
-// parts for offline use. One missing file (a deploy in between) does not stop the others.
+// The page lists the files it loaded before this worker was there; keep them for offline use.
 self.addEventListener('message', (event) => {
   const files =
     event.data && event.data.type === 'keep' && Array.isArray(event.data.files) ? event.data.files : [];
-  const urls = new Set(
-    [...files, ...PARTS].filter((f) => typeof f === 'string' && cacheable(new URL(f, self.location.origin))),
-  );
+  const urls = files.filter((f) => typeof f === 'string' && cacheable(new URL(f, self.location.origin)));
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => Promise.all([...urls].map((url) => keep(cache, url))))
+      .then((cache) => cache.addAll(urls))
       .catch(() => undefined),
   );
 });

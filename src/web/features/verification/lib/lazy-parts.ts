@@ -5,8 +5,8 @@ import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
  * What the verification page needs only once something is looked up or checked loads then, in
  * parallel with the look-up, so that the page itself is usable sooner on a phone (issue 15 item
  * 12): the answer cards, the seal check (with the seal and log code), the document check (with
- * SHA-256) and the image check (with the QR decoder's glue). For offline use the page's service
- * worker fetches and keeps them (lib/offline.ts): the page does not run them until they are used.
+ * SHA-256) and the image check (with the QR decoder's glue). lib/offline.ts loads them all at idle
+ * so that the page keeps working offline.
  */
 function part<T>(load: () => Promise<T>) {
   let promise: Promise<T> | null = null;
@@ -33,6 +33,9 @@ export const sealCheck = part(() => import('#web/features/verification/lib/seal-
 export const documentCheck = part(() => import('#web/features/verification/lib/document-check.ts'));
 export const imageCheck = part(() => import('#web/features/verification/lib/check-image-file.ts'));
 export const cameraView = part(() => import('#web/features/verification/components/camera-view.tsx'));
+
+export const loadAllParts = () =>
+  Promise.all([resultCards, sealCheck, documentCheck, imageCheck, cameraView].map((p) => p.load()));
 
 /** The part's module once `needed` has been true and it has loaded, else null. */
 export function usePart<T>(p: Part<T>, needed: boolean): T | null {
