@@ -10,6 +10,7 @@ import type { DocumentsService } from './documents.service.ts';
 import { printedTime } from './views.ts';
 import { documentLogEntry } from '../seals/entries.ts';
 import { countEvent } from '#server/lib/event-counts.ts';
+import { nextTurn } from '#server/lib/next-turn.ts';
 
 export type SignOutcome =
   | { kind: 'ok'; response: SignDocumentResponse }
@@ -84,7 +85,7 @@ export async function signDocument(
     images.push(raster);
   }
 
-  const original = await svc.files.get(doc.id, 'original');
+  let original = await svc.files.get(doc.id, 'original');
   if (!original) throw new Error(`document ${doc.id} has no original file`);
   const identity = await svc.identity.load();
   const now = svc.clock.now();
@@ -106,36 +107,45 @@ export async function signDocument(
       if (!pages.includes(s.position.page)) pages.push(s.position.page);
       pagesBySigner.set(s.signatureId, pages);
     }
+    await nextTurn(); // the log's entry and the file's hand-over in separate pieces (lib/next-turn.ts)
+    // The job takes the file over (moved to the worker, not copied); a retry reads it again.
+    const pdf = original ?? (await svc.files.get(doc.id, 'original'));
+    original = null;
+    if (!pdf) throw new Error(`document ${doc.id} has no original file`);
     let result;
     try {
-      result = await svc.pdf.run('sign', {
-        pdf: original,
-        originalSha256: doc.sha256,
-        images,
-        placements: input.signatures.map((s) => ({
-          page: s.position.page,
-          rect: { x: s.position.x, y: s.position.y, width: s.position.width, height: s.position.height },
-          image: chosen.get(s.signatureId)!.index,
-        })),
-        stamp: { reference, verifyUrl, signedAt: printedTime(signedAt) },
-        certificate: {
-          documentName: doc.name,
-          reference,
-          verifyUrl,
-          checkUrl: `${svc.publicUrl()}/verify-signature`,
-          signedAt: printedTime(signedAt),
-          signers: ids.map((sid) => ({
-            name: chosen.get(sid)!.name,
-            signatureReference: chosen.get(sid)!.reference,
-            pages: pagesBySigner.get(sid)!.sort((a, b) => a - b),
+      result = await svc.pdf.run(
+        'sign',
+        {
+          pdf,
+          originalSha256: doc.sha256,
+          images,
+          placements: input.signatures.map((s) => ({
+            page: s.position.page,
+            rect: { x: s.position.x, y: s.position.y, width: s.position.width, height: s.position.height },
+            image: chosen.get(s.signatureId)!.index,
           })),
-          certificateSubject: identity.subject,
+          stamp: { reference, verifyUrl, signedAt: printedTime(signedAt) },
+          certificate: {
+            documentName: doc.name,
+            reference,
+            verifyUrl,
+            checkUrl: `${svc.publicUrl()}/verify-signature`,
+            signedAt: printedTime(signedAt),
+            signers: ids.map((sid) => ({
+              name: chosen.get(sid)!.name,
+              signatureReference: chosen.get(sid)!.reference,
+              pages: pagesBySigner.get(sid)!.sort((a, b) => a - b),
+            })),
+            certificateSubject: identity.subject,
+          },
+          identity: { key: identity.key, certificates: identity.certificates },
+          signingTime: now,
+          reason: `Signed with Inkproof, reference ${reference}`,
+          location: new URL(svc.publicUrl()).host,
         },
-        identity: { key: identity.key, certificates: identity.certificates },
-        signingTime: now,
-        reason: `Signed with Inkproof, reference ${reference}`,
-        location: new URL(svc.publicUrl()).host,
-      });
+        { handOver: [pdf] },
+      );
     } catch (err) {
       if (err instanceof PoolBusyError) return { kind: 'busy' };
       throw err;
@@ -211,6 +221,7 @@ export async function signDocument(
       if (isUniqueViolation(err) && attempt < 4) continue; // the reference was taken: draw another
       throw err;
     }
+    await nextTurn(); // the commit and the answer in separate pieces
     const detail = await svc.get(user.id, doc.id);
     return {
       kind: 'ok',

@@ -56,6 +56,27 @@ test('the pool leaves a core to the event loop, and has at least one worker', ()
   expect(defaultPoolSize(8)).toBe(7);
 });
 
+test('a file handed over moves to the worker instead of being copied; one sharing its memory is copied', async () => {
+  pool = new PdfPool({ size: 1 });
+  const pdf = await simplePdf(3);
+  const own = new Uint8Array(pdf); // owns its whole memory: moved
+  const big = new Uint8Array(pdf.byteLength + 10);
+  big.set(pdf, 5);
+  const shared = big.subarray(5, 5 + pdf.byteLength); // a view into a larger buffer: copied
+  const moved = await pool.run('inspect', own, { handOver: [own] });
+  const copied = await pool.run('inspect', shared, { handOver: [shared] });
+  // The worker read the same file either way.
+  expect(moved).toMatchObject({ kind: 'ok', pageCount: 3 });
+  expect(copied).toMatchObject({ kind: 'ok', pageCount: 3 });
+  expect(own.byteLength).toBe(0); // its memory now belongs to the worker
+  expect(shared.byteLength).toBe(pdf.byteLength);
+  expect(Buffer.from(shared).equals(Buffer.from(pdf))).toBe(true);
+  // Without handOver nothing moves.
+  const kept = new Uint8Array(pdf);
+  await pool.run('inspect', kept);
+  expect(kept.byteLength).toBe(pdf.byteLength);
+});
+
 test('a signed file comes back in a buffer of its own size, moved rather than copied', async () => {
   pool = new PdfPool({ size: 1 });
   const pdf = await largePdf(300_000, 3);
