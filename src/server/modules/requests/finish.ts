@@ -4,6 +4,7 @@ import { unguessableReference, verificationUrl } from '#shared/signatures/refere
 import type { SigningFieldRow } from '#server/db/schema.ts';
 import { iso } from '#server/lib/clock.ts';
 import { randomToken } from '#server/lib/crypto.ts';
+import { nextTurn } from '#server/lib/next-turn.ts';
 import type { SessionState } from '#server/plugins/session.ts';
 import { printedTime } from '../documents/views.ts';
 import type { RasterImage } from '../pdf/image.ts';
@@ -230,6 +231,8 @@ export async function finish(
     .execute();
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    // Reading the file and handing it over is a piece of its own, apart from the log's entry.
+    await nextTurn();
     const request = await svc.db
       .selectFrom('signing_requests')
       .select(['revision', 'status'])
@@ -393,6 +396,8 @@ export async function finish(
       }
       throw err;
     }
+    // The commit and the answer in separate pieces: look-ups waiting meanwhile go in between.
+    await nextTurn();
     svc.sendAll(landed.out);
     if (landed.lastOne) {
       // Tried at once; the scheduled job retries if this fails (or the server stops first).
