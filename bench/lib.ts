@@ -73,17 +73,16 @@ export async function measure(
   });
   const cpuBefore = pid ? cpuMs(pid) : undefined;
   const times: number[] = [];
-  const run = autocannon({
-    url,
-    headers,
-    duration: DURATION_S,
-    connections,
-    ...(requests ? { requests } : {}),
+  // With a callback, autocannon answers its instance, whose 'response' events carry each time.
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      { url, headers, duration: DURATION_S, connections, ...(requests ? { requests } : {}) },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    run.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) times.push(ms);
+    });
   });
-  run.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (status >= 200 && status < 300) times.push(ms);
-  });
-  const r = await run;
   const cpuAfter = pid ? cpuMs(pid) : undefined;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx and ${r.errors} errors`);
   const cpuUs =
