@@ -38,8 +38,10 @@ const validImage = (img: RasterImage | undefined) =>
   Number.isInteger(img.height) &&
   img.width > 0 &&
   img.height > 0 &&
-  img.rgb?.length === img.width * img.height * 3 &&
-  img.alpha?.length === img.width * img.height;
+  img.rgb instanceof Uint8Array &&
+  img.rgb.length > 0 &&
+  img.alpha instanceof Uint8Array &&
+  img.alpha.length > 0;
 
 /** What can be told without the PDF: the value itself and the rectangle's shape. */
 export function fieldProblem(
