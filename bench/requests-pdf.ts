@@ -58,7 +58,7 @@ const recipientFields = (page: number): RecipientField[] => [
 async function finishOnce(pdf: Uint8Array, png: Buffer, page: number) {
   const image = await rasterize(png, 'image/png', 750);
   const res = await stampRecipient({
-    pdf,
+    file: [pdf],
     images: [image],
     fields: recipientFields(page),
     signerName: 'Ann Lee',
@@ -103,7 +103,7 @@ export async function finishVersusOwnerSigning() {
   }));
   const complete = async () => {
     const res = await completeRequest({
-      pdf: second.bytes,
+      file: [second.bytes],
       documentName: 'Benchmark contract',
       requestId: '1',
       reference: 'DOC-20250414-BENCH234',

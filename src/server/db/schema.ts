@@ -224,8 +224,12 @@ export interface DocumentsTable {
 export interface FilesTable {
   id: Generated<number>;
   document_id: number;
-  /** 'revision': the latest revision of an open signing request (migration 0014). */
-  kind: 'original' | 'signed' | 'revision';
+  /**
+   * An open signing request's latest revision is its base, then each signer's increment
+   * (`revision-<number>`, decision 040) in order. The base is the original, or a whole revision
+   * of kind 'revision' (migration 0014: how they were kept before 040).
+   */
+  kind: 'original' | 'signed' | 'revision' | `revision-${number}`;
   bytes: Buffer;
   sha256: string;
   size: number;

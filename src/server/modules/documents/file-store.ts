@@ -3,8 +3,16 @@ import type { Database } from '#server/db/schema.ts';
 import type { Db } from '#server/db/kysely.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 
-/** 'revision': the latest revision of an open signing request (migration 0014). */
-export type FileKind = 'original' | 'signed' | 'revision';
+/**
+ * 'revision': a whole revision of an open signing request, as kept before decision 040; still
+ * read as the base of one that was open across the upgrade. `revision-<n>`: what the signer of
+ * revision n appended.
+ */
+export type FileKind = 'original' | 'signed' | 'revision' | `revision-${number}`;
+
+const INCREMENT = /^revision-(\d+)$/;
+/** A LIKE pattern for every increment's kind. */
+const ANY_INCREMENT = 'revision-%' as FileKind;
 
 /**
  * Document files in the database, each written in the transaction of the row that needs it
@@ -38,16 +46,46 @@ export class FileStore {
       .execute();
   }
 
-  /** Puts the file in place of the one of this kind, if any (a signing request's latest revision). */
-  async replace(
+  /**
+   * An open signing request's latest revision as stored (decision 040): its base, then what each
+   * signer since appended, in order. Incremental updates only ever append, so a signer's finish
+   * stores kilobytes, not the whole file again. Joined by whoever needs one buffer: the PDF
+   * worker, or the file's download.
+   */
+  async revision(documentId: number): Promise<Buffer[]> {
+    const rows = await this.db
+      .selectFrom('files')
+      .select(['kind', 'bytes'])
+      .where('document_id', '=', documentId)
+      .where((eb) => eb.or([eb('kind', 'in', ['original', 'revision']), eb('kind', 'like', ANY_INCREMENT)]))
+      .execute();
+    const base = rows.find((r) => r.kind === 'revision') ?? rows.find((r) => r.kind === 'original');
+    if (!base) return [];
+    const increments = rows
+      .map((r) => ({ r, n: Number(INCREMENT.exec(r.kind)?.[1] ?? NaN) }))
+      .filter(({ n }) => Number.isInteger(n))
+      .sort((a, b) => a.n - b.n);
+    return [base, ...increments.map(({ r }) => r)].map((r) => asBuffer(r.bytes));
+  }
+
+  /** Stores what the signer of revision `number` appended to the one before. */
+  async appendRevision(
     trx: Transaction<Database>,
     documentId: number,
-    kind: FileKind,
-    bytes: Uint8Array,
+    number: number,
+    appended: Uint8Array,
     sha256: string,
   ) {
-    await this.remove(trx, documentId, kind);
-    await this.put(trx, documentId, kind, bytes, sha256);
+    await this.put(trx, documentId, `revision-${number}`, appended, sha256);
+  }
+
+  /** Drops a signing request's revisions (cancelled or completed): the original stays. */
+  async removeRevisions(trx: Transaction<Database>, documentId: number) {
+    await trx
+      .deleteFrom('files')
+      .where('document_id', '=', documentId)
+      .where((eb) => eb.or([eb('kind', '=', 'revision'), eb('kind', 'like', ANY_INCREMENT)]))
+      .execute();
   }
 
   async remove(trx: Transaction<Database>, documentId: number, kind: FileKind) {
@@ -62,6 +100,8 @@ export class FileStore {
       .where('kind', '=', kind)
       .executeTakeFirst();
     if (!row) return null;
-    return Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes);
+    return asBuffer(row.bytes);
   }
 }
+
+const asBuffer = (bytes: Buffer | Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));

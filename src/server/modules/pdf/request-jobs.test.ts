@@ -73,7 +73,7 @@ beforeAll(async () => {
 afterAll(() => pool.close());
 
 function stampInput(pdf: Uint8Array, fields: RecipientField[], signerName = 'Ann Lee'): StampRecipientInput {
-  return { pdf, images: [signature, initials], fields, signerName, signedAt: '2025-04-14 10:00 UTC' };
+  return { file: [pdf], images: [signature, initials], fields, signerName, signedAt: '2025-04-14 10:00 UTC' };
 }
 
 const sig = (page: number, x: number, y: number, ref: string): RecipientField => ({
@@ -159,7 +159,7 @@ function completeInput(
   n = 0,
 ): CompleteRequestInput {
   return {
-    pdf,
+    file: [pdf],
     documentName: 'Lease agreement',
     requestId: '42',
     reference: 'DOC-20250413-ABCDEFGH',

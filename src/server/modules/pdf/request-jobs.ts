@@ -27,9 +27,26 @@ import type { Operator } from './text.ts';
 
 export type { AuditEvent, AuditRevision, RecipientField };
 
+/**
+ * A revision as stored: its base (the original for the first signer) then what each signer
+ * after it appended, in order. Joined here, in the worker, so the event loop never copies it.
+ */
+export type StoredRevision = Uint8Array[];
+
+function joined(file: StoredRevision): Uint8Array {
+  if (file.length === 1) return file[0]!;
+  const out = Buffer.allocUnsafeSlow(file.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of file) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return new Uint8Array(out.buffer, out.byteOffset, out.length);
+}
+
 export interface StampRecipientInput {
   /** The current revision: the original for the first signer, else the last signer's result. */
-  pdf: Uint8Array;
+  file: StoredRevision;
   /** Pictures of signature and initials fields, as the image pool gives them. */
   images: RasterImage[];
   fields: RecipientField[];
@@ -55,6 +72,14 @@ export interface Revision {
 export type StampRecipientResult =
   | (Revision & {
       kind: 'ok';
+      /**
+       * The input's length: `bytes` is the input unchanged up to here, then this signer's
+       * increment, which is all that needs storing (with its own SHA-256, `appendedSha256`).
+       */
+      base: number;
+      /** SHA-256 of the input as joined: what the caller checks its stored parts against. */
+      baseSha256: string;
+      appendedSha256: string;
       /** Where each signature field's verification stamp went (display coordinates). */
       stamps: { field: number; page: number; rect: DisplayRect }[];
       /** Active content this revision no longer references. */
@@ -105,7 +130,8 @@ async function stampOpened(input: StampRecipientInput): Promise<StampRecipientRe
     const problem = fieldProblem(f, input.images);
     if (problem) return { kind: 'bad-field', field, ...problem };
   }
-  const opened = await openPdf(input.pdf);
+  const base = joined(input.file);
+  const opened = await openPdf(base);
   if (opened.kind !== 'ok') return opened;
   const pdf = opened.pdf;
 
@@ -162,7 +188,8 @@ async function stampOpened(input: StampRecipientInput): Promise<StampRecipientRe
   const removed = scanActiveContent(pdf, true);
   if (!removed.complete) return { kind: 'too-complex' };
   writer.finalize();
-  const revisions = new RevisionWriter(pdf, input.pdf);
+  const revisions = new RevisionWriter(pdf, base);
+  const baseSha256 = revisions.sha256();
   revisions.commit();
   const bytes = revisions.bytes();
   return {
@@ -170,6 +197,9 @@ async function stampOpened(input: StampRecipientInput): Promise<StampRecipientRe
     bytes,
     sha256: revisions.sha256(),
     length: bytes.length,
+    base: base.length,
+    baseSha256,
+    appendedSha256: crypto.createHash('sha256').update(bytes.subarray(base.length)).digest('hex'),
     pageCount: pdf.getPageCount(),
     stamps,
     removed: removed.kinds,
@@ -178,13 +208,13 @@ async function stampOpened(input: StampRecipientInput): Promise<StampRecipientRe
 
 export interface CompleteRequestInput extends SealOptions, AuditTrail {
   /** The last signer's revision. */
-  pdf: Uint8Array;
+  file: StoredRevision;
 }
 
 export type CompleteRequestResult =
   /** 1-based numbers of the audit-trail pages. */
   | (Revision & { kind: 'ok'; auditPages: number[] })
-  /** A stated hash or length is not true of `pdf` (-1: the original; else the revision's index). */
+  /** A stated hash or length is not true of `file` (-1: the original; else the revision's index). */
   | { kind: 'revision-mismatch'; index: number }
   | { kind: 'too-many-events'; max: number }
   | Refusal;
@@ -197,20 +227,21 @@ export const completeRequest = (input: CompleteRequestInput): Promise<CompleteRe
 async function completeOpened(input: CompleteRequestInput): Promise<CompleteRequestResult> {
   if (input.events.length > MAX_AUDIT_EVENTS) return { kind: 'too-many-events', max: MAX_AUDIT_EVENTS };
   // The page prints these hashes as facts about this file's prefixes: check them first, in one pass.
+  const file = joined(input.file);
   const hash = crypto.createHash('sha256');
   const stated = [input.original, ...input.revisions];
   let at = 0;
   for (const [i, s] of stated.entries()) {
     const last = i === stated.length - 1;
-    if (s.length < at || s.length > input.pdf.length || (last && s.length !== input.pdf.length))
+    if (s.length < at || s.length > file.length || (last && s.length !== file.length))
       return { kind: 'revision-mismatch', index: i - 1 };
-    hash.update(input.pdf.subarray(at, s.length));
+    hash.update(file.subarray(at, s.length));
     at = s.length;
     if (hash.copy().digest('hex') !== s.sha256.toLowerCase())
       return { kind: 'revision-mismatch', index: i - 1 };
   }
 
-  const opened = await openPdf(input.pdf);
+  const opened = await openPdf(file);
   if (opened.kind !== 'ok') return opened;
   const pdf = opened.pdf;
   const pageCount = pdf.getPageCount();
@@ -219,10 +250,10 @@ async function completeOpened(input: CompleteRequestInput): Promise<CompleteRequ
   const added = addAuditPages(pdf, writer, { width: first.width, height: first.height }, input);
   writer.finalize();
   // The check above hashed the file: the revision writer carries on from there.
-  const revisions = new RevisionWriter(pdf, input.pdf, hash);
+  const revisions = new RevisionWriter(pdf, file, hash);
   await seal(revisions, input);
   const bytes = revisions.bytes();
-  if (!byteRangeCoversFile(bytes, input.pdf.length))
+  if (!byteRangeCoversFile(bytes, file.length))
     throw new Error('the signature does not cover the whole file');
   return {
     kind: 'ok',

@@ -57,8 +57,9 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
         .executeTakeFirstOrThrow(),
     ]);
     if (recipients.some((r) => r.role !== 'viewer' && r.status !== 'signed')) return 'not-ready';
-    const pdf = await svc.deps.files.get(doc.id, 'revision');
-    if (!pdf) throw new Error(`request ${requestId} has no revision to seal`);
+    const file = await svc.deps.files.revision(doc.id);
+    // The worker checks the joined parts against every revision's stated hash before sealing.
+    if (file.length === 0) throw new Error(`request ${requestId} has no revision to seal`);
 
     const now = svc.now();
     const at = iso(now);
@@ -85,7 +86,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
     let sealed;
     try {
       sealed = await svc.deps.pdf().completeRequest({
-        pdf,
+        file,
         documentName: doc.name,
         requestId: String(requestId),
         reference,
@@ -147,7 +148,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
           .where('status', '=', 'awaiting')
           .execute();
         await countEvent(trx, 'document-signed', at);
-        await svc.deps.files.remove(trx, doc.id, 'revision');
+        await svc.deps.files.removeRevisions(trx, doc.id);
         await svc.deps.files.put(trx, doc.id, 'signed', bytes, sealed.sha256);
         // The placements, as owner signing records them: the document's detail, share page and
         // "Check a document" list the signers from here.

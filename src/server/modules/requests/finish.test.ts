@@ -88,7 +88,9 @@ describe('parallel finishes', () => {
       }),
     );
     await until(() => ctx.seam.stamps.length - before >= 3);
-    expect(ctx.seam.stamps.slice(before).every((s) => s.pdf.length === ctx.pdf.length)).toBe(true);
+    expect(
+      ctx.seam.stamps.slice(before).every((s) => s.file.length === 1 && s.file[0]!.length === ctx.pdf.length),
+    ).toBe(true);
     ctx.seam.hold = null;
     release();
     const answers = await Promise.all(finishing);
@@ -184,8 +186,8 @@ describe('a server dying during a finish', () => {
     const request = await send(ctx, o.agent, docId, body([first, second]));
     expect((await signAs(ctx, await mailedToken(ctx, first.email))).statusCode).toBe(200);
     const landed = await state(ctx.app, request.id);
-    const revisionOne = await ctx.app.documents.files.get(docId, 'revision');
-    expect(sha(revisionOne!)).toBe(landed.revisions[0]!.sha256);
+    const revisionOne = Buffer.concat(await ctx.app.documents.files.revision(docId));
+    expect(sha(revisionOne)).toBe(landed.revisions[0]!.sha256);
 
     const token = await mailedToken(ctx, second.email);
     const browser = recipientAgent(ctx.app);
@@ -199,7 +201,7 @@ describe('a server dying during a finish', () => {
     expect(after.recipients.map((r) => r.status)).toEqual(['signed', 'opened']);
     expect(after.revisions).toHaveLength(1);
     expect(after.signatures).toHaveLength(1);
-    expect((await ctx.app.documents.files.get(docId, 'revision'))!.equals(revisionOne!)).toBe(true);
+    expect(Buffer.concat(await ctx.app.documents.files.revision(docId)).equals(revisionOne)).toBe(true);
     expect((await browser.get(`/api/sign/${token}`)).statusCode).toBe(200);
 
     const again = await signAs(ctx, token, browser);
@@ -250,5 +252,92 @@ describe('a server dying during a finish', () => {
     );
     await ctx.scheduler.runDue();
     expect((await o.agent.get(`/api/documents/${docId}`)).json().signedSha256).toBe(doc.signedSha256);
+  });
+});
+
+describe('revisions stored as increments (decision 040)', () => {
+  const filesOf = (app: App, docId: number) =>
+    app.db
+      .selectFrom('files')
+      .select(['kind', 'bytes', 'sha256', 'size'])
+      .where('document_id', '=', docId)
+      .orderBy('id')
+      .execute();
+
+  test('each finish stores only what it appended; the parts join into the revision the recipients get', async () => {
+    const o = await owner(ctx);
+    const docId = await uploaded(ctx, o.agent);
+    const signers = [person('Ida One'), person('Ida Two'), person('Ida Three')];
+    const request = await send(ctx, o.agent, docId, body(signers));
+    for (const s of signers.slice(0, 2))
+      expect((await signAs(ctx, await mailedToken(ctx, s.email))).statusCode).toBe(200);
+    const { revisions } = await state(ctx.app, request.id);
+    const files = await filesOf(ctx.app, docId);
+    expect(files.map((f) => f.kind)).toEqual(['original', 'revision-1', 'revision-2']);
+    // Each increment is exactly the growth of the file, under its own hash.
+    expect(files[1]!.size).toBe(revisions[0]!.size - ctx.pdf.length);
+    expect(files[2]!.size).toBe(revisions[1]!.size - revisions[0]!.size);
+    for (const f of files) expect(sha(f.bytes)).toBe(f.sha256);
+    expect(sha(Buffer.concat(files.slice(0, 2).map((f) => f.bytes)))).toBe(revisions[0]!.sha256);
+    const joined = Buffer.concat(files.map((f) => f.bytes));
+    expect(sha(joined)).toBe(revisions[1]!.sha256);
+    // The third signer downloads the joined file, and the seal after their finish covers it.
+    const third = await mailedToken(ctx, signers[2]!.email);
+    const browser = recipientAgent(ctx.app);
+    expect((await browser.get(`/api/sign/${third}`)).statusCode).toBe(200);
+    const file = await getBytes(ctx.app, browser, `/api/sign/${third}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.bytes.equals(joined)).toBe(true);
+    expect((await signAs(ctx, third, browser)).json().lastOne).toBe(true);
+    expect((await state(ctx.app, request.id)).request.status).toBe('completed');
+    // Completed: the parts are gone, the sealed whole is kept.
+    expect((await filesOf(ctx.app, docId)).map((f) => f.kind)).toEqual(['original', 'signed']);
+  });
+
+  test('a request open across the upgrade (a whole revision stored) carries on from it', async () => {
+    const o = await owner(ctx);
+    const docId = await uploaded(ctx, o.agent);
+    const [first, second] = [person('Ola One'), person('Ola Two')];
+    const request = await send(ctx, o.agent, docId, body([first, second]));
+    expect((await signAs(ctx, await mailedToken(ctx, first.email))).statusCode).toBe(200);
+    // As the server kept it before decision 040: the whole first revision, of kind 'revision'.
+    const whole = Buffer.concat(await ctx.app.documents.files.revision(docId));
+    await ctx.app.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('files')
+        .where('document_id', '=', docId)
+        .where('kind', '=', 'revision-1')
+        .execute();
+      await ctx.app.documents.files.put(trx, docId, 'revision', whole, sha(whole));
+    });
+    const res = await signAs(ctx, await mailedToken(ctx, second.email));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().lastOne).toBe(true);
+    const done = await state(ctx.app, request.id);
+    expect(done.request.status).toBe('completed');
+    expect(done.revisions[1]!.size).toBeGreaterThan(whole.length);
+    const sealed = await getBytes(ctx.app, o.agent, `/api/documents/${docId}/download`);
+    expect(sealed.bytes.subarray(0, whole.length).equals(whole)).toBe(true);
+    expect(sha(sealed.bytes.subarray(0, done.revisions[1]!.size))).toBe(done.revisions[1]!.sha256);
+    expect((await filesOf(ctx.app, docId)).map((f) => f.kind)).toEqual(['original', 'signed']);
+  });
+
+  test('a lost increment is caught before anything is stamped on a wrong file', async () => {
+    const o = await owner(ctx);
+    const docId = await uploaded(ctx, o.agent);
+    const [first, second, third] = [person('Uma One'), person('Uma Two'), person('Uma Three')];
+    const request = await send(ctx, o.agent, docId, body([first, second, third], { order: 'parallel' }));
+    expect((await signAs(ctx, await mailedToken(ctx, first.email))).statusCode).toBe(200);
+    await ctx.app.db
+      .deleteFrom('files')
+      .where('document_id', '=', docId)
+      .where('kind', '=', 'revision-1')
+      .execute();
+    const res = await signAs(ctx, await mailedToken(ctx, second.email));
+    expect(res.statusCode).toBe(500);
+    const after = await state(ctx.app, request.id);
+    expect(after.request.revision).toBe(1);
+    expect(after.revisions).toHaveLength(1);
+    expect((await filesOf(ctx.app, docId)).map((f) => f.kind)).toEqual(['original']);
   });
 });

@@ -240,13 +240,15 @@ export async function finish(
       .executeTakeFirstOrThrow();
     if (request.status !== 'active') return { kind: 'not-live' };
     const from = request.revision;
-    const pdf = await svc.deps.files.get(live.document.id, from === 0 ? 'original' : 'revision');
-    if (!pdf) throw new Error(`request ${live.request.id} has no file for revision ${from}`);
+    const file = await svc.deps.files.revision(live.document.id);
+    if (file.length === 0) throw new Error(`request ${live.request.id} has no file for revision ${from}`);
     const earlier = await svc.db
       .selectFrom('signing_revisions')
-      .select('stamps')
+      .select(['number', 'sha256', 'stamps'])
       .where('request_id', '=', live.request.id)
       .execute();
+    // What the stored parts must join into: the worker hashes them anyway, and says what it got.
+    const expected = from === 0 ? live.document.sha256 : earlier.find((e) => e.number === from)?.sha256;
     const avoid = [
       ...othersFields.map((f) => ({
         page: f.page,
@@ -257,7 +259,7 @@ export async function finish(
     let stamped;
     try {
       stamped = await svc.deps.pdf().stampRecipient({
-        pdf,
+        file,
         images,
         fields: stampFields,
         signerName: r.name,
@@ -278,8 +280,11 @@ export async function finish(
       };
     }
     if (stamped.kind !== 'ok') return { kind: 'invalid', message: m.documentUnreadable };
+    if (stamped.baseSha256 !== expected)
+      throw new Error(`request ${live.request.id}: the stored parts of revision ${from} do not join into it`);
 
-    const bytes = Buffer.from(stamped.bytes.buffer, stamped.bytes.byteOffset, stamped.bytes.byteLength);
+    // Only the increment is stored (decision 040): the file up to `base` is the revision it started from.
+    const appended = stamped.bytes.subarray(stamped.base);
     let landed: { out: Outgoing[]; lastOne: boolean };
     try {
       landed = await svc.db.transaction().execute(async (trx) => {
@@ -332,7 +337,13 @@ export async function finish(
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) !== 1) throw new Rollback('not-live' as const);
         await revokeLinks(trx, [r.id], signedAt);
-        await svc.deps.files.replace(trx, live.document.id, 'revision', bytes, stamped.sha256);
+        await svc.deps.files.appendRevision(
+          trx,
+          live.document.id,
+          from + 1,
+          appended,
+          stamped.appendedSha256,
+        );
         await trx
           .insertInto('signing_revisions')
           .values({
@@ -341,7 +352,7 @@ export async function finish(
             recipient_id: r.id,
             label: `${approver ? 'Approved' : 'Signed'} by ${r.name}`,
             sha256: stamped.sha256,
-            size: bytes.length,
+            size: stamped.length,
             stamps: JSON.stringify(stamped.stamps.map(({ page, rect }) => ({ page, rect }))),
             created_at: signedAt,
           })

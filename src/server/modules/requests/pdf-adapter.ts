@@ -26,8 +26,8 @@ export function poolRequestPdf(pool: PdfPool): RequestPdf {
   return {
     pageSizes: (pdf) => pool.run('pageSizes', pdf, { timeoutMs: PAGE_SIZES_TIMEOUT_MS, handOver: [pdf] }),
     stampRecipient: (input) =>
-      pool.run('stampRecipient', input, { timeoutMs: STAMP_TIMEOUT_MS, handOver: [input.pdf] }),
+      pool.run('stampRecipient', input, { timeoutMs: STAMP_TIMEOUT_MS, handOver: input.file }),
     completeRequest: (input) =>
-      pool.run('completeRequest', input, { timeoutMs: STAMP_TIMEOUT_MS, handOver: [input.pdf] }),
+      pool.run('completeRequest', input, { timeoutMs: STAMP_TIMEOUT_MS, handOver: input.file }),
   };
 }

@@ -283,10 +283,10 @@ export async function verifyCode(
 /** GET /api/sign/{token}/file: the latest revision, so each signer sees who signed before them. */
 export async function recipientFile(svc: RequestsService, live: Live) {
   const latest = live.request.revision > 0;
-  const bytes = await svc.deps.files.get(live.document.id, latest ? 'revision' : 'original');
-  if (!bytes) return null;
+  const file = await svc.deps.files.revision(live.document.id);
+  if (file.length === 0) return null;
   return {
-    bytes,
+    bytes: file.length === 1 ? file[0]! : Buffer.concat(file),
     name: live.document.name,
     // The first revision drops active content; until then the original holds it.
     active: !latest && activeContentOf(live.document).length > 0,

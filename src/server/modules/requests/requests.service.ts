@@ -222,7 +222,7 @@ export class RequestsService {
       .where('id', '=', request.document_id)
       .where('status', '=', 'awaiting')
       .execute();
-    await this.deps.files.remove(trx, request.document_id, 'revision');
+    await this.deps.files.removeRevisions(trx, request.document_id);
     await trx
       .updateTable('signatures')
       .set({ revoked_at: at })
