@@ -154,7 +154,10 @@ test('a reference typed before the script ran is kept, focused, and looks up', a
   await expect(page.getByText('Early Typist')).toBeVisible();
 });
 
-test('a QR link (?ref=) is served without "No signature ID found" and verifies', async ({ page, request }) => {
+test('a QR link (?ref=) is served without "No signature ID found" and verifies', async ({
+  page,
+  request,
+}) => {
   const res = await request.get('/verify-signature?ref=SIG-20990101-ZZZZZZ');
   expect(await res.text()).not.toContain(m.noSignatureId);
   await page.goto('/verify-signature?ref=SIG-20990101-ZZZZZZ');
@@ -172,7 +175,9 @@ test("the admin's site name is in the served markup as text, escaped", async ({ 
     const release = await holdScript(page);
     await page.goto('/verify-signature', { waitUntil: 'commit' });
     await expect(page.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
-    await expect(page.getByRole('contentinfo').getByText(`© ${new Date().getFullYear()} ${name}.`, { exact: false })).toBeVisible();
+    await expect(
+      page.getByRole('contentinfo').getByText(`© ${new Date().getFullYear()} ${name}.`, { exact: false }),
+    ).toBeVisible();
     await markServerMarkup(page);
     const served = await rootMarkup(page);
     release();

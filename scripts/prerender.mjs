@@ -16,7 +16,13 @@ const OUT = path.resolve(process.argv[2] ?? 'dist/web', '.vite/prerender.json');
 const started = performance.now();
 
 // The few browser globals the page's modules and first render read (the address, the head).
-const location = { pathname: '/verify-signature', search: '', hash: '', origin: 'http://localhost', href: '' };
+const location = {
+  pathname: '/verify-signature',
+  search: '',
+  hash: '',
+  origin: 'http://localhost',
+  href: '',
+};
 globalThis.window = globalThis;
 globalThis.location = location;
 // Phones offer the camera (HTTPS): the page's first render there has "Scan with camera".
@@ -47,16 +53,25 @@ try {
     for (const idle of [true, false])
       for (const named of [false, true]) {
         location.search = idle ? '' : '?document';
-        const html = await renderVerifyPage({ signedOut, idle, siteName: named ? SITE_NAME_SLOT : 'Inkproof' });
+        const html = await renderVerifyPage({
+          signedOut,
+          idle,
+          siteName: named ? SITE_NAME_SLOT : 'Inkproof',
+        });
         if (!html.includes(`© ${year} `)) throw new Error('the footer no longer shows the year as expected');
         if (/\sstyle="/.test(html)) throw new Error('inline style attributes break the CSP (style-src self)');
         variants[`${signedOut ? 'out' : 'in'}-${idle ? 'idle' : 'target'}-${named ? 'named' : 'default'}`] =
           html.replaceAll(`© ${year} `, `© ${YEAR_SLOT} `);
       }
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, `${JSON.stringify({ siteNameSlot: SITE_NAME_SLOT, yearSlot: YEAR_SLOT, variants })}\n`);
+  fs.writeFileSync(
+    OUT,
+    `${JSON.stringify({ siteNameSlot: SITE_NAME_SLOT, yearSlot: YEAR_SLOT, variants })}\n`,
+  );
   const size = Object.values(variants)[0].length;
-  console.log(`prerendered /verify-signature in ${Math.round(performance.now() - started)} ms: ${OUT} (${size} bytes per variant)`);
+  console.log(
+    `prerendered /verify-signature in ${Math.round(performance.now() - started)} ms: ${OUT} (${size} bytes per variant)`,
+  );
 } finally {
   await vite.close();
 }

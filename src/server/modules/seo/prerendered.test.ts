@@ -77,9 +77,15 @@ describe('the verification page is sent with its first render', () => {
 
   test('its scripts are fetched after the HTML and the style sheet; other pages keep their priority', async () => {
     const verify = (await ctx.app.inject('/verify-signature')).body;
-    expect(verify).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-a1.js">');
-    expect(verify).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/runtime-b2.js">');
-    expect(verify).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/verify-c3.js" />');
+    expect(verify).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-a1.js">',
+    );
+    expect(verify).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/runtime-b2.js">',
+    );
+    expect(verify).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/verify-c3.js" />',
+    );
     const home = (await ctx.app.inject('/')).body;
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-d4.js" />');
     expect(home).not.toContain('fetchpriority');

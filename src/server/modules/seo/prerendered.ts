@@ -36,8 +36,7 @@ export interface PrerenderInput {
  */
 export function prerenderedRoot(table: PrerenderTable, input: PrerenderInput): string | null {
   const { search } = input;
-  const target =
-    Boolean(search.get('ref')?.trim() || search.get('id')?.trim()) || search.has('document');
+  const target = Boolean(search.get('ref')?.trim() || search.get('id')?.trim()) || search.has('document');
   const named = input.siteName !== DEFAULT_SITE_NAME;
   const key = `${input.signedOut ? 'out' : 'in'}-${target ? 'target' : 'idle'}-${named ? 'named' : 'default'}`;
   const html = table.variants[key];

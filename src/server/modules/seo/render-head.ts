@@ -56,7 +56,10 @@ export function renderHead(
     .filter(Boolean)
     .join('\n    ');
   const page = low
-    ? template.replace(/<(script type="module"|link rel="modulepreload")/g, (_, tag: string) => `<${tag}${low}`)
+    ? template.replace(
+        /<(script type="module"|link rel="modulepreload")/g,
+        (_, tag: string) => `<${tag}${low}`,
+      )
     : template;
   // Replacer functions: a `$` in a title must not be read as a replacement pattern.
   return page

@@ -117,7 +117,8 @@ export class SeoService {
       scriptsAfterPaint: root !== null,
     };
     let page = renderHead(html, meta, canonical, extras);
-    if (root) page = page.replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${root}</div>`);
+    if (root)
+      page = page.replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${root}</div>`);
     return { status, html: page };
   }
 
