@@ -154,6 +154,33 @@ test('a reference typed before the script ran is kept, focused, and looks up', a
   await expect(page.getByText('Early Typist')).toBeVisible();
 });
 
+test('an image chosen before the script ran is checked once it runs', async ({ page }) => {
+  const release = await holdScript(page);
+  await page.goto('/verify-signature', { waitUntil: 'commit' });
+  await markServerMarkup(page);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.getByLabel(t.dropLabel).setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: png });
+  release();
+  await appTookOver(page);
+  await expect(page.getByText(t.nothingFound)).toBeVisible();
+});
+
+test('the form sent before the script ran looks the reference up', async ({ page }) => {
+  const release = await holdScript(page);
+  await page.goto('/verify-signature', { waitUntil: 'commit' });
+  await referenceField(page).fill('SIG-20990101-NOPE');
+  const sent = page.waitForURL(/[?&]reference=SIG-20990101-NOPE/, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: t.submit }).click({ noWaitAfter: true });
+  await sent;
+  release();
+  await expect(page.getByRole('heading', { name: t.failedTitle })).toBeVisible();
+  await expect(page.getByText(m.notFound)).toBeVisible();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+});
+
 test('a QR link (?ref=) is served without "No signature ID found" and verifies', async ({
   page,
   request,

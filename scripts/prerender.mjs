@@ -32,6 +32,7 @@ Object.defineProperty(globalThis, 'navigator', {
 });
 globalThis.document = {
   querySelector: () => null,
+  querySelectorAll: () => [],
   getElementById: () => null,
   head: { querySelector: () => null },
 };
@@ -59,6 +60,9 @@ try {
           siteName: named ? SITE_NAME_SLOT : 'Inkproof',
         });
         if (!html.includes(`© ${year} `)) throw new Error('the footer no longer shows the year as expected');
+        // a module that failed in the build's globals renders the error boundary instead of the page
+        if (!html.includes('<h1') || !html.includes('name="reference"'))
+          throw new Error('the page did not render: no heading or reference field in its markup');
         if (/\sstyle="/.test(html)) throw new Error('inline style attributes break the CSP (style-src self)');
         variants[`${signedOut ? 'out' : 'in'}-${idle ? 'idle' : 'target'}-${named ? 'named' : 'default'}`] =
           html.replaceAll(`© ${year} `, `© ${YEAR_SLOT} `);

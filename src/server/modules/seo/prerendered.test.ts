@@ -96,6 +96,8 @@ describe('the verification page is sent with its first render', () => {
     expect(await variantOf('/verify-signature/')).toBe('out-idle-default');
     expect(await variantOf('/verify-signature?ref=SIG-20250414-ABCDEF')).toBe('out-target-default');
     expect(await variantOf('/verify-signature?id=42')).toBe('out-target-default');
+    // the form sent before the page's script ran
+    expect(await variantOf('/verify-signature?reference=SIG-20250414-ABCDEF')).toBe('out-target-default');
     expect(await variantOf('/verify-signature?document=7')).toBe('out-target-default');
     // the page ignores a blank ?ref= (use-url-lookup.ts trims it)
     expect(await variantOf('/verify-signature?ref=%20&id=')).toBe('out-idle-default');

@@ -36,7 +36,9 @@ export interface PrerenderInput {
  */
 export function prerenderedRoot(table: PrerenderTable, input: PrerenderInput): string | null {
   const { search } = input;
-  const target = Boolean(search.get('ref')?.trim() || search.get('id')?.trim()) || search.has('document');
+  // ?reference= is the page's form, sent before its script ran
+  const ref = (search.get('ref') || search.get('reference'))?.trim();
+  const target = Boolean(ref || search.get('id')?.trim()) || search.has('document');
   const named = input.siteName !== DEFAULT_SITE_NAME;
   const key = `${input.signedOut ? 'out' : 'in'}-${target ? 'target' : 'idle'}-${named ? 'named' : 'default'}`;
   const html = table.variants[key];

@@ -19,3 +19,23 @@ export function earlyField(name: string): () => { value: string; focused: boolea
   let taken = false;
   return () => (taken ? null : ((taken = true), { value: input.value, focused }));
 }
+
+const earlyFiles =
+  typeof document === 'undefined'
+    ? []
+    : [...document.querySelectorAll<HTMLInputElement>('#root[data-prerendered] input[type=file]')];
+
+/**
+ * A file chosen in the server's HTML (check an image, check a document) is handed to the app's
+ * field at the same place (the markup is the same), as if chosen there.
+ */
+export function carryEarlyFiles() {
+  const now = document.querySelectorAll<HTMLInputElement>('#root input[type=file]');
+  earlyFiles.forEach((old, i) => {
+    const next = now[i];
+    if (!old.files?.length || !next || next === old) return;
+    next.files = old.files;
+    next.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  earlyFiles.length = 0;
+}
