@@ -2,7 +2,7 @@ import { SESSION_META } from '#shared/constants.ts';
 import { DEFAULT_SITE_NAME } from '#shared/site-name.ts';
 import { clampDescription, type PageMeta } from './pages.ts';
 
-const esc = (s: string) =>
+export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside <script> must not be able to close the tag. */
@@ -16,6 +16,11 @@ export interface HeadExtras {
   siteName?: string;
   /** Build files (relative to the web root) the page's code needs: fetched beside the entry. */
   preloads?: readonly string[];
+  /**
+   * The page paints from its HTML (decision 039): its scripts are fetched after the HTML and the
+   * style sheet (fetchpriority low), instead of competing with them for a phone's connection.
+   */
+  scriptsAfterPaint?: boolean;
 }
 
 /** Puts the page's title, description, canonical, social tags and JSON-LD into the SPA's HTML. */
@@ -26,6 +31,7 @@ export function renderHead(
   extras: HeadExtras = {},
 ): string {
   const description = clampDescription(meta.description);
+  const low = extras.scriptsAfterPaint ? ' fetchpriority="low"' : '';
   const tags = [
     `<link rel="canonical" href="${esc(canonical)}" />`,
     meta.noindex ? '<meta name="robots" content="noindex, nofollow" />' : '',
@@ -42,13 +48,21 @@ export function renderHead(
     `<meta name="twitter:description" content="${esc(description)}" />`,
     extras.signedOut ? `<meta name="${SESSION_META.name}" content="${SESSION_META.none}" />` : '',
     meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '',
-    ...(extras.preloads ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${esc(file)}" />`),
+    ...(extras.preloads ?? []).map(
+      (file) => `<link rel="modulepreload"${low} crossorigin href="/${esc(file)}" />`,
+    ),
     extras.analyticsScriptUrl ? `<script async src="${esc(extras.analyticsScriptUrl)}"></script>` : '',
   ]
     .filter(Boolean)
     .join('\n    ');
+  const page = low
+    ? template.replace(
+        /<(script type="module"|link rel="modulepreload")/g,
+        (_, tag: string) => `<${tag}${low}`,
+      )
+    : template;
   // Replacer functions: a `$` in a title must not be read as a replacement pattern.
-  return template
+  return page
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${esc(meta.title)}</title>`)
     .replace(
       /<meta\s+name="description"[\s\S]*?\/>/,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SiteSettings } from '#server/lib/site-settings.ts';
 import { withSiteName } from '#shared/site-name.ts';
 import { PRIVATE_PREFIXES, staticPages, type PageMeta } from './pages.ts';
+import { prerenderedRoot, PRERENDERED_PATH, readPrerenderTable, type PrerenderTable } from './prerendered.ts';
 import { renderHead } from './render-head.ts';
 
 /** Written by the build (scripts/vite-route-preload.ts): route pattern → files its page needs. */
@@ -29,6 +30,7 @@ const APP_ROUTES = [
 export class SeoService {
   private template: string | null = null;
   private preloadTable: Array<{ pattern: RegExp; files: string[] }> | null = null;
+  private prerenderTable: PrerenderTable | null | undefined;
   private readonly resolvers: MetaResolver[] = [];
 
   constructor(
@@ -76,7 +78,8 @@ export class SeoService {
   async render(url: string, { signedOut = false } = {}): Promise<{ status: number; html: string } | null> {
     const html = this.indexHtml();
     if (!html) return null;
-    const pathname = decodeURIComponent(new URL(url, this.origin).pathname).replace(/\/+$/, '') || '/';
+    const parsed = new URL(url, this.origin);
+    const pathname = decodeURIComponent(parsed.pathname).replace(/\/+$/, '') || '/';
     const { siteName } = this.site();
     let meta: PageMeta | null | undefined = staticPages(this.origin)[pathname];
     // the product's own pages name it: with a site name set, they name the site
@@ -95,13 +98,28 @@ export class SeoService {
     if (PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)))
       meta = { ...meta, noindex: true };
     const canonical = `${this.origin}${pathname === '/' ? '/' : pathname}`;
+    // The verification page paints from its HTML; the script's first render replaces it.
+    if (this.prerenderTable === undefined) this.prerenderTable = readPrerenderTable(this.webRoot);
+    const root =
+      status === 200 && pathname === PRERENDERED_PATH && this.prerenderTable
+        ? prerenderedRoot(this.prerenderTable, {
+            search: parsed.searchParams,
+            signedOut,
+            siteName,
+            year: new Date().getFullYear(),
+          })
+        : null;
     const extras = {
       analyticsScriptUrl: this.site().analyticsScriptUrl,
       siteName,
       signedOut,
       preloads: status === 200 ? this.preloads(pathname) : [],
+      scriptsAfterPaint: root !== null,
     };
-    return { status, html: renderHead(html, meta, canonical, extras) };
+    let page = renderHead(html, meta, canonical, extras);
+    if (root)
+      page = page.replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${root}</div>`);
+    return { status, html: page };
   }
 
   sitemap(extra: { path: string; lastmod?: string }[]): string {

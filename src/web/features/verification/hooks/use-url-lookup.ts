@@ -9,7 +9,8 @@ const keyOf = (request: LookupRequest) =>
   request.target.kind === 'ref' ? `ref:${request.target.ref}` : `id:${request.target.id}`;
 
 /**
- * Part 2 §2.2: with ?ref= the reference look-up runs at once, else with ?id= the look-up by id.
+ * Part 2 §2.2: with ?ref= (or ?reference=, the form's field) the reference look-up runs at once,
+ * else with ?id= the look-up by id.
  * Look-ups started on the page write their reference into the address (without the link's other
  * details), so it can be shared or reloaded; that does not start the same look-up twice.
  */
@@ -17,7 +18,8 @@ export function useUrlLookup(run: (request: LookupRequest) => void) {
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
   const last = useRef('');
-  const ref = params.get('ref')?.trim() ?? '';
+  // ?reference= is the form itself, sent before the page's script ran (decision 039)
+  const ref = (params.get('ref') || params.get('reference'))?.trim() ?? '';
   const id = params.get('id')?.trim() ?? '';
   const claimed = claimedFrom(params);
   const claimedKey = JSON.stringify(claimed ?? null);

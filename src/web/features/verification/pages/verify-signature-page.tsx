@@ -13,12 +13,15 @@ import { CheckImage } from '#web/features/verification/components/check-image.ts
 import { LookupForm, type LookupFormValues } from '#web/features/verification/components/lookup-form.tsx';
 import { VerificationInfo } from '#web/features/verification/components/verification-info.tsx';
 import { useSealCheck } from '#web/features/verification/hooks/use-seal-check.ts';
+import { carryEarlyFiles, earlyField } from '#web/features/verification/lib/early-input.ts';
 import { resultCards, usePart } from '#web/features/verification/lib/lazy-parts.ts';
 import { prepareOffline } from '#web/features/verification/lib/offline.ts';
 import { useUrlLookup } from '#web/features/verification/hooks/use-url-lookup.ts';
 import { useVerification } from '#web/features/verification/hooks/use-verification.ts';
 import type { LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
 import { sealText, verifyText as t } from '#web/features/verification/messages.ts';
+
+const earlyReference = earlyField('reference');
 
 export default function VerifySignaturePage() {
   usePageMeta({ title: m.verifyTitle, description: m.verifySubtitle });
@@ -41,7 +44,13 @@ export default function VerifySignaturePage() {
   const { urlReference, remember } = url;
 
   useEffect(() => {
-    if (urlReference) form.setValue('reference', urlReference);
+    // the server's markup is gone: the page is the app's now
+    document.getElementById('root')?.removeAttribute('data-prerendered');
+    carryEarlyFiles();
+    const early = earlyReference();
+    const typed = early?.value.trim() ? early.value : '';
+    if (urlReference || typed) form.setValue('reference', urlReference || typed);
+    if (early?.focused) form.setFocus('reference');
   }, [form, urlReference]);
 
   useEffect(() => {

@@ -1,0 +1,41 @@
+/**
+ * The page paints from the server's HTML before its script runs (decision 039); the app's first
+ * render then replaces that markup. Whatever a visitor typed into the HTML's reference field in
+ * between (and whether it had the focus) is read here, when the page's code loads, so the page can
+ * carry it over (once) instead of silently emptying the field.
+ */
+export function earlyField(name: string): () => { value: string; focused: boolean } | null {
+  const input =
+    typeof document === 'undefined'
+      ? null
+      : // only the server's HTML is marked: a later visit within the app finds another page's fields
+        document.querySelector<HTMLInputElement>(`#root[data-prerendered] input[name="${name}"]`);
+  if (!input) return () => null;
+  let focused = document.activeElement === input;
+  input.addEventListener('focus', () => (focused = true));
+  // Chrome blurs a focused field it removes (the app's first render), while it is still in the
+  // page: once the removal is done, only a field still there was really left.
+  input.addEventListener('blur', () => queueMicrotask(() => (focused &&= !input.isConnected)));
+  let taken = false;
+  return () => (taken ? null : ((taken = true), { value: input.value, focused }));
+}
+
+const earlyFiles =
+  typeof document === 'undefined'
+    ? []
+    : [...document.querySelectorAll<HTMLInputElement>('#root[data-prerendered] input[type=file]')];
+
+/**
+ * A file chosen in the server's HTML (check an image, check a document) is handed to the app's
+ * field at the same place (the markup is the same), as if chosen there.
+ */
+export function carryEarlyFiles() {
+  const now = document.querySelectorAll<HTMLInputElement>('#root input[type=file]');
+  earlyFiles.forEach((old, i) => {
+    const next = now[i];
+    if (!old.files?.length || !next || next === old) return;
+    next.files = old.files;
+    next.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  earlyFiles.length = 0;
+}
