@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { linkIn, startSmtp } from '../src/server/test/smtp.ts';
 import { SIGNATURE_SVG } from '../src/server/test/fixtures.ts';
 import { oursOnce, ownerSignHttp, startBenchServer, uploadBenchPdf } from './documents.ts';
 import { measure, measureDuring, printTable } from './lib.ts';
+import type { Finish, FinisherCommand, FinisherReport } from './requests-finisher.ts';
 
 /**
  * Issue 12, the PDF side of signing requests: one recipient's finish on a 100-page 10 MB file
@@ -31,6 +33,11 @@ const HTTP_ROUNDS = Number(process.env.BENCH_REQ_HTTP_ROUNDS ?? 5);
  * a burst that runs out early leaves look-ups an idle tail and understates the ratio.
  */
 const BURST_REQUESTS = Number(process.env.BENCH_REQ_DOCS ?? 160);
+/**
+ * The recipients' finishes come from a child process (requests-finisher.ts), not from the load
+ * generator's own event loop; BENCH_REQ_FINISHES=inline runs them here, as before.
+ */
+const INLINE_FINISHES = process.env.BENCH_REQ_FINISHES === 'inline';
 /** Rounds of idle and during, alternating; the verdict is on the median ratio. */
 const P99_ROUNDS = Number(process.env.BENCH_REQ_P99_ROUNDS ?? 3);
 
@@ -231,6 +238,35 @@ async function requestForFirstSigner(server: Server, smtp: Smtp, documentId: num
   return { browser, headers, token, fieldId: fields.find((f) => f.type === 'signature')!.id };
 }
 
+/** Look-ups measured while a child process finishes `prepared`, 4 at a time (requests-finisher.ts). */
+async function measureWhileFinishing(
+  lookupUrl: string,
+  prepared: Awaited<ReturnType<typeof requestForFirstSigner>>[],
+  image: string,
+) {
+  const child = fork('bench/requests-finisher.ts', [], { execArgv: ['--import', 'tsx'] });
+  try {
+    await new Promise<void>((resolve) => child.once('message', () => resolve()));
+    const done = new Promise<FinisherReport>((resolve) => child.once('message', resolve));
+    const finishes: Finish[] = prepared.map((p) => ({
+      base: p.browser.base,
+      cookie: p.browser.cookie,
+      csrf: p.browser.csrf,
+      token: p.token,
+      headers: p.headers,
+      fieldId: p.fieldId,
+    }));
+    child.send({ kind: 'start', finishes, image, inFlight: 4 } satisfies FinisherCommand);
+    const during = await measure('look-up, while 4 recipients finish', lookupUrl);
+    child.send({ kind: 'stop' } satisfies FinisherCommand);
+    const report = await done;
+    if (report.failed) throw new Error(report.failed);
+    return { during, times: report.times.sort((a, b) => a - b), unused: report.unused };
+  } finally {
+    child.kill();
+  }
+}
+
 async function finishHttp(prepared: Awaited<ReturnType<typeof requestForFirstSigner>>, image: string) {
   const res = await prepared.browser.fetch(`/api/sign/${prepared.token}/complete`, {
     method: 'POST',
@@ -313,9 +349,11 @@ export async function finishesThroughTheApi() {
           ),
         );
       idle = await measure('look-up, idle', lookupUrl);
-      const run = await measureDuring('look-up, while 4 recipients finish', lookupUrl, prepared, (p) =>
-        finishHttp(p, image),
-      );
+      const run = INLINE_FINISHES
+        ? await measureDuring('look-up, while 4 recipients finish', lookupUrl, prepared, (p) =>
+            finishHttp(p, image),
+          )
+        : await measureWhileFinishing(lookupUrl, prepared, image);
       during = run.during;
       printTable(idle, [during]);
       const whole = during.p99 / idle.p99;
