@@ -2,11 +2,7 @@ import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { workerThreadEntry } from '../lib/worker-entry.ts';
-import type {
-  CheckpointCommand,
-  CheckpointMessage,
-  CheckpointWorkerData,
-} from './checkpoint-worker.ts';
+import type { CheckpointCommand, CheckpointMessage, CheckpointWorkerData } from './checkpoint-worker.ts';
 
 const WORKER_URL = workerThreadEntry(new URL('./checkpoint-worker.ts', import.meta.url));
 
@@ -122,8 +118,7 @@ export class Checkpointer {
     this.worker = null;
     this.stats.running = false;
     this.stats.fellBack = true;
-    if (this.database.open)
-      this.database.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    if (this.database.open) this.database.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
     process.emitWarning(`${reason}; SQLite checkpoints in commits again (${this.file})`);
   }
 

@@ -76,7 +76,13 @@ const fromInput: Lookup = () =>
   document.body.querySelector<HTMLInputElement>(`input[name="${INPUT_NAME}"]`)?.value;
 const fromMeta: Lookup = () => document.querySelector<HTMLMetaElement>(`meta[name="${META_NAME}"]`)?.content;
 const fromWindow: Lookup = () => window.csrfToken;
-const lookups: Lookup[] = [fromInput, fromMeta, () => localStorage.getItem(STORAGE_KEY), readCookie, fromWindow];
+const lookups: Lookup[] = [
+  fromInput,
+  fromMeta,
+  () => localStorage.getItem(STORAGE_KEY),
+  readCookie,
+  fromWindow,
+];
 /**
  * The places in the page itself, which every answer bringing a token fills in. Local storage and
  * the cookie are each a synchronous round trip to the browser process; the first one on a page

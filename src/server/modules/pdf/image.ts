@@ -31,14 +31,8 @@ export function embedRaster(pdf: PDF, img: RasterImage): PDFImage {
     BitsPerComponent: PdfNumber.of(8),
     Filter: PdfName.of('FlateDecode'),
   };
-  const smask = pdf.createStream(
-    { ...common, ColorSpace: PdfName.of('DeviceGray') },
-    img.alpha,
-  );
-  const ref = pdf.createStream(
-    { ...common, ColorSpace: PdfName.of('DeviceRGB'), SMask: smask },
-    img.rgb,
-  );
+  const smask = pdf.createStream({ ...common, ColorSpace: PdfName.of('DeviceGray') }, img.alpha);
+  const ref = pdf.createStream({ ...common, ColorSpace: PdfName.of('DeviceRGB'), SMask: smask }, img.rgb);
   return new PDFImage(ref, img.width, img.height);
 }
 
