@@ -168,6 +168,23 @@ test('an image chosen before the script ran is checked once it runs', async ({ p
   await expect(page.getByText(t.nothingFound)).toBeVisible();
 });
 
+test('a file dialog opened before the app took over still hands its choice to the app', async ({ page }) => {
+  const release = await holdScript(page);
+  await page.goto('/verify-signature', { waitUntil: 'commit' });
+  await markServerMarkup(page);
+  // The server's field, as a visitor's file dialog holds it while the app replaces the page.
+  const serverField = await page.getByLabel(t.dropLabel).elementHandle();
+  release();
+  await appTookOver(page);
+  expect(await serverField!.evaluate((el) => el.isConnected)).toBe(false);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await serverField!.setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText(t.nothingFound)).toBeVisible();
+});
+
 test('the form sent before the script ran looks the reference up', async ({ page }) => {
   const release = await holdScript(page);
   await page.goto('/verify-signature', { waitUntil: 'commit' });

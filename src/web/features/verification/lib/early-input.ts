@@ -27,15 +27,21 @@ const earlyFiles =
 
 /**
  * A file chosen in the server's HTML (check an image, check a document) is handed to the app's
- * field at the same place (the markup is the same), as if chosen there.
+ * field at the same place (the markup is the same), as if chosen there: at once when chosen
+ * before the app took over, and later when the file dialog was opened on the server's field and
+ * answers after the app replaced it (a phone's picker stays open for seconds; its choice then
+ * lands on the field no longer in the page).
  */
 export function carryEarlyFiles() {
-  const now = document.querySelectorAll<HTMLInputElement>('#root input[type=file]');
   earlyFiles.forEach((old, i) => {
-    const next = now[i];
-    if (!old.files?.length || !next || next === old) return;
-    next.files = old.files;
-    next.dispatchEvent(new Event('change', { bubbles: true }));
+    const handOver = () => {
+      const next = document.querySelectorAll<HTMLInputElement>('#root input[type=file]')[i];
+      if (!old.files?.length || !next || next === old) return;
+      next.files = old.files;
+      next.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    handOver();
+    old.addEventListener('change', handOver);
   });
   earlyFiles.length = 0;
 }
