@@ -88,10 +88,6 @@ export class FileStore {
       .execute();
   }
 
-  async remove(trx: Transaction<Database>, documentId: number, kind: FileKind) {
-    await trx.deleteFrom('files').where('document_id', '=', documentId).where('kind', '=', kind).execute();
-  }
-
   async get(documentId: number, kind: FileKind): Promise<Buffer | null> {
     const row = await this.db
       .selectFrom('files')
