@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
+import { CHRT, SCHED_IDLE } from '#server/lib/priority.ts';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { expensiveSvg } from '../signatures/test-svgs.ts';
 import { ImageAbortedError, ImageBusyError, ImagePool } from './image-pool.ts';
@@ -50,6 +52,22 @@ test('jobs beyond the per-key cap or the queue are refused at once with a retry 
   expect((await queued).kind).toBe('ok');
   expect((await fine()).kind).toBe('ok'); // key 'a' was released
 });
+
+test.runIf(process.platform === 'linux' && CHRT !== undefined)(
+  'every thread of a child runs under SCHED_IDLE, so any server thread that wakes takes the core at once',
+  async () => {
+    expect((await fine()).kind).toBe('ok');
+    const [pid] = pool.stats().pids;
+    // /proc/<pid>/task/<tid>/stat: the policy is field 41 (the 39th after the command's ')')
+    const policies = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .map((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[38]);
+    expect(policies.length).toBeGreaterThan(1);
+    expect(new Set(policies)).toEqual(new Set([String(SCHED_IDLE)]));
+    // the server itself keeps the normal policy (0, SCHED_OTHER)
+    expect(fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[38]).toBe('0');
+  },
+);
 
 test('closing the pool ends its child processes', async () => {
   const other = new ImagePool({ size: 1 });

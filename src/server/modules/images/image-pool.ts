@@ -2,6 +2,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { ImageJobs } from './image-pool-jobs.ts';
+import { lowestPriority } from '#server/lib/priority.ts';
 import { childProcessEntry } from '#server/lib/worker-entry.ts';
 
 type Kind = keyof ImageJobs;
@@ -63,12 +64,6 @@ type Reply =
   { ready: true } | { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
 const ENTRY = childProcessEntry(new URL('./image-worker.ts', import.meta.url));
-/**
- * Children start under `nice`, so every thread they ever run (V8's, libuv's, libvips's) has the
- * lower priority from the first instruction: a busy image never slows the server's event loop or
- * password hashing. Without `nice` (not Linux), they run at normal priority.
- */
-const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => fs.existsSync(p));
 const POLL_MS = 50;
 /**
  * The time budget is CPU time, so a busy machine does not fail real images (a niced child may wait
@@ -181,9 +176,13 @@ export class ImagePool {
       serialization: 'advanced' as const,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'] as ('ignore' | 'inherit' | 'ipc')[],
     };
-    const proc = NICE
-      ? spawn(NICE, ['-n', '10', process.execPath, ...execArgv, ENTRY.path], options)
-      : fork(ENTRY.path, [], { ...options, execArgv });
+    // Every thread the child ever runs (V8's, libuv's, libvips's) at the lowest priority from its
+    // first instruction: a busy image never slows the server's event loop or password hashing.
+    const [command, ...args] = lowestPriority([process.execPath, ...execArgv, ENTRY.path], 10);
+    const proc =
+      command === process.execPath
+        ? fork(ENTRY.path, [], { ...options, execArgv })
+        : spawn(command!, args, options);
     const child: Child = { proc, ready: false, task: null, timers: [] };
     this.children.push(child);
     proc.on('message', (reply: Reply) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, expect, test } from 'vitest';
 import { defaultPoolSize, JobAbortedError, PdfPool, PoolBusyError } from './pdf-pool.ts';
-import { WORKER_NICE } from './nice.ts';
+import { CHRT, SCHED_IDLE, WORKER_NICE } from '#server/lib/priority.ts';
 import sharp from 'sharp';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { rasterize } from './image.ts';
@@ -37,16 +37,23 @@ test('a job over its time limit is killed with its worker, and the next job gets
 });
 
 test.runIf(process.platform === 'linux')(
-  'workers run niced, so the event loop wins a busy core',
+  'workers run niced and under SCHED_IDLE, so the event loop wins a busy core',
   async () => {
     pool = new PdfPool({ size: 1 });
     await pool.run('inspect', await simplePdf(1));
-    const niceOf = (tid: string) =>
-      fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16];
-    const nices = fs.readdirSync('/proc/self/task').map(niceOf);
+    const stat = (tid: string) =>
+      fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // fields 19 (nice) and 41 (scheduling policy), counted after the command's ')'
+    const niceOf = (tid: string) => stat(tid)[16];
+    const policyOf = (tid: string) => stat(tid)[38];
+    const tids = fs.readdirSync('/proc/self/task');
     // The event loop keeps the nice it was started with (0, or a CI runner's own); only workers drop.
     expect(Number(niceOf(String(process.pid)))).toBeLessThan(WORKER_NICE);
-    expect(nices).toContain(String(WORKER_NICE));
+    expect(policyOf(String(process.pid))).toBe('0');
+    const workers = tids.filter((tid) => niceOf(tid) === String(WORKER_NICE));
+    expect(workers).toHaveLength(1);
+    // and, where chrt is, under SCHED_IDLE: preempted as soon as the event loop wakes
+    if (CHRT) expect(policyOf(workers[0]!)).toBe(String(SCHED_IDLE));
   },
 );
 

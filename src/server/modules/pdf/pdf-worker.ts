@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { openPkcs12 } from './certificate-jobs.ts';
 import { inspect, sign } from './jobs.ts';
-import { niceThisThread } from './nice.ts';
+import { lowestPriorityThisThread } from '#server/lib/priority.ts';
 import { completeRequest, pageSizes, stampRecipient } from './request-jobs.ts';
 
-niceThisThread();
+lowestPriorityThisThread();
 
 const handlers = { inspect, sign, openPkcs12, pageSizes, stampRecipient, completeRequest } as const;
 export type JobKind = keyof typeof handlers;

@@ -193,6 +193,55 @@ describe('look-up by reference', () => {
     }
   });
 
+  test('a large batch of counts is written in chunks, with the event loop free between them', async () => {
+    await ctx.app.verification.flush();
+    const now = new Date(ctx.app.clock.now()).toISOString();
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      reference_number: `SIG-20261124-CHUNK${String(i).padStart(4, '0')}`,
+      signer_name: `Signer ${i}`,
+      additional_data: '',
+      created_at: now,
+      user_id: null,
+      expires_at: '2099-01-01T00:00:00.000Z',
+    }));
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += 400)
+      ids.push(
+        ...(
+          await ctx.app.db
+            .insertInto('signatures')
+            .values(rows.slice(i, i + 400))
+            .returning('id')
+            .execute()
+        ).map((r) => r.id),
+      );
+    // looked up in a shuffled order, the last one twice
+    for (const i of [...ids.keys()].sort(() => Math.random() - 0.5))
+      expect((await ctx.app.verification.byReference(rows[i]!.reference_number)).kind).toBe('ok');
+    await ctx.app.verification.byReference(rows[rows.length - 1]!.reference_number);
+
+    // what waits on the event loop meanwhile (a look-up's socket, say) runs between the chunks
+    let turns = 0;
+    let flushing = true;
+    const spin = () => {
+      turns++;
+      if (flushing) setImmediate(spin);
+    };
+    setImmediate(spin);
+    await ctx.app.verification.flush();
+    flushing = false;
+    // 1,200 rows in chunks of 500: the loop turned between them (on SQLite, one transaction gives 0)
+    expect(turns).toBeGreaterThanOrEqual(2);
+    const counts = await ctx.app.db
+      .selectFrom('signature_lookups')
+      .select(['signature_id', 'lookup_count'])
+      .where('signature_id', 'in', ids)
+      .execute();
+    expect(counts).toHaveLength(1200);
+    const byId = new Map(counts.map((c) => [c.signature_id, Number(c.lookup_count)]));
+    expect(ids.map((id) => byId.get(id))).toEqual(ids.map((_, i) => (i === ids.length - 1 ? 2 : 1)));
+  });
+
   test('a signature deleted before its look-ups are flushed loses them, and the flush goes on', async () => {
     const a = await owner();
     const [gone, kept] = [await saved(a), await saved(a)];
