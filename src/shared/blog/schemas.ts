@@ -82,6 +82,7 @@ export const blogMessages = {
   imageTooLarge: 'The image must be smaller than 2 MB',
   imageMissing: 'Choose an image to upload',
   imageUnreadable: 'The image could not be read',
+  imageBusy: 'Too many images are being processed right now. Please try again in a few seconds.',
   /** /blog/new opens the editor, so a post with this slug could not be reached. */
   slugReserved: 'The slug “new” is reserved; choose another',
   imageNotFound: 'Image not found',

@@ -56,6 +56,11 @@ export function blogAdminRoutes(app: App) {
       const bytes = await file.toBuffer().catch(() => null);
       if (!bytes || file.file.truncated) return reply.code(413).send({ message: m.imageTooLarge });
       const stored = await app.blog.storeImage(bytes);
+      if (stored.kind === 'busy')
+        return reply
+          .code(429)
+          .header('retry-after', String(stored.retryAfter))
+          .send({ message: m.imageBusy });
       if (stored.kind !== 'ok') {
         return stored.kind === 'bad-type'
           ? reply.code(415).send({ message: m.imageType })

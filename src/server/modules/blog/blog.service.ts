@@ -3,7 +3,7 @@ import type { Db } from '#server/db/kysely.ts';
 import type { Selectable } from 'kysely';
 import type { BlogPostsTable } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
-import { ImageAbortedError, imagePool } from '../images/image-pool.ts';
+import { ImageAbortedError, ImageBusyError, imagePool } from '../images/image-pool.ts';
 
 type Row = Selectable<BlogPostsTable>;
 type Input = {
@@ -39,7 +39,11 @@ const isUniqueViolation = (err: unknown) =>
   /unique|duplicate key/i.test((err as Error).message ?? '') || (err as { code?: string }).code === '23505';
 
 export type SaveResult = { kind: 'ok'; post: BlogPost } | { kind: 'slug-taken' } | { kind: 'missing' };
-export type ImageResult = { kind: 'ok'; url: string } | { kind: 'bad-type' | 'unreadable' };
+export type ImageResult =
+  | { kind: 'ok'; url: string }
+  | { kind: 'bad-type' | 'unreadable' }
+  /** The pool is full, or the job waited for a core past its wall time: try again in `retryAfter` s. */
+  | { kind: 'busy'; retryAfter: number };
 
 export class BlogService {
   constructor(
@@ -149,6 +153,9 @@ export class BlogService {
     const cleaned = await imagePool()
       .run('blog-image', bytes, BLOG_IMAGE_BUDGET)
       .catch((err: Error) => {
+        if (err instanceof ImageBusyError) return { kind: 'busy' as const, retryAfter: err.retryAfter };
+        if (err instanceof ImageAbortedError && err.reason === 'stalled')
+          return { kind: 'busy' as const, retryAfter: Math.ceil(BLOG_IMAGE_BUDGET.timeoutMs / 1000) };
         if (err instanceof ImageAbortedError) return { kind: 'unreadable' as const };
         throw err;
       });

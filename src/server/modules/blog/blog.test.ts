@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import sharp from 'sharp';
 import { blogMessages as m, slugify } from '#shared/blog/schemas.ts';
 import { Agent } from '#server/test/agent.ts';
+import { ImageAbortedError, ImageBusyError, imagePool } from '../images/image-pool.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
 
 let ctx: TestContext;
@@ -187,6 +188,27 @@ describe('blog editor API', () => {
     expect(big.statusCode).toBe(413);
     const asUser = await multipartImage(user, png, 'image/png');
     expect(asUser.statusCode).toBe(403);
+  });
+
+  test('an image the pool could not take, or that waited for a core too long, answers 429 to try again', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const run = vi.spyOn(imagePool(), 'run');
+    try {
+      for (const refusal of [new ImageBusyError(3), new ImageAbortedError('stalled')]) {
+        run.mockRejectedValueOnce(refusal);
+        const res = await multipartImage(admin, png, 'image/png');
+        expect(res.statusCode).toBe(429);
+        expect(res.json().message).toBe(m.imageBusy);
+        expect(res.headers['retry-after']).toBe(refusal instanceof ImageBusyError ? '3' : '10');
+      }
+      // a job over its CPU budget is the image's doing: unreadable, as before
+      run.mockRejectedValueOnce(new ImageAbortedError('time'));
+      expect((await multipartImage(admin, png, 'image/png')).statusCode).toBe(400);
+    } finally {
+      run.mockRestore();
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, expect, test } from 'vitest';
 import { CHRT, SCHED_IDLE } from '#server/lib/priority.ts';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { expensiveSvg } from '../signatures/test-svgs.ts';
-import { ImageAbortedError, ImageBusyError, ImagePool } from './image-pool.ts';
+import { ImageAbortedError, ImageBusyError, ImagePool, WALL_FACTOR } from './image-pool.ts';
 
 const pool = new ImagePool({ size: 1, maxQueue: 1, perKey: 1 });
 afterAll(() => pool.close());
@@ -30,6 +30,20 @@ test('a job past its CPU budget is killed, and its process replaced for the next
   await expect.poll(() => alive(pid!)).toBe(false); // SIGKILLed; gone once reaped
   expect((await fine()).kind).toBe('ok');
   expect(pool.stats().pids).not.toContain(pid);
+});
+
+test('a job that gets no CPU is stopped at the wall-time limit as stalled, not as over its budget', async () => {
+  expect((await fine()).kind).toBe('ok');
+  const [pid] = pool.stats().pids;
+  const started = Date.now();
+  const job = slow(undefined, 200).catch((e: unknown) => e);
+  process.kill(pid!, 'SIGSTOP'); // what starving it of every core looks like from here
+  const err = await job;
+  expect(err).toBeInstanceOf(ImageAbortedError);
+  expect((err as ImageAbortedError).reason).toBe('stalled');
+  expect(Date.now() - started).toBeGreaterThanOrEqual(200 * WALL_FACTOR - 20);
+  await expect.poll(() => alive(pid!)).toBe(false);
+  expect((await fine()).kind).toBe('ok');
 });
 
 test('a job past its memory budget is killed', async () => {

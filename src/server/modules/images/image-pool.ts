@@ -17,10 +17,15 @@ export class ImageBusyError extends Error {
   }
 }
 
-/** The job went past its time or memory budget (its process was killed and replaced), or crashed. */
+/**
+ * The job went past its time or memory budget (its process was killed and replaced), or crashed.
+ * `stalled`: it reached the wall-time limit with its CPU time still under budget, so it waited
+ * rather than worked (a machine too busy for the children's lowest priority, decision 041): the
+ * image is not at fault, and a later try may pass.
+ */
 export class ImageAbortedError extends Error {
   override name = 'ImageAbortedError';
-  constructor(readonly reason: 'time' | 'memory' | 'exit') {
+  constructor(readonly reason: 'time' | 'memory' | 'exit' | 'stalled') {
     super(`image job aborted (${reason})`);
   }
 }
@@ -214,9 +219,15 @@ export class ImagePool {
     child.proc.channel?.ref();
     const pid = child.proc.pid!;
     const before = usage(pid);
-    const abort = (reason: 'time' | 'memory') => void this.kill(child, new ImageAbortedError(reason));
+    const abort = (reason: ImageAbortedError['reason']) =>
+      void this.kill(child, new ImageAbortedError(reason));
     child.timers.push(
-      setTimeout(() => abort('time'), before ? task.timeoutMs * WALL_FACTOR : task.timeoutMs),
+      // With /proc the poll below holds the CPU budget, so this limit is reached only by a job that
+      // did not get to use it; without /proc, wall time is the only budget there is.
+      setTimeout(
+        () => abort(before ? 'stalled' : 'time'),
+        before ? task.timeoutMs * WALL_FACTOR : task.timeoutMs,
+      ),
       setInterval(() => {
         const now = before && usage(pid);
         if (!now) return;

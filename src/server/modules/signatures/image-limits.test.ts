@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
-import { imagePool, WALL_FACTOR } from '../images/image-pool.ts';
+import { ImageAbortedError, imagePool, WALL_FACTOR } from '../images/image-pool.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
@@ -183,5 +183,25 @@ describe('image work stays off the server process', () => {
     expect(third.json().message).toBe(m.imageBusy);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     expect(await Promise.all(held)).toEqual(['ImageAbortedError', 'ImageAbortedError']);
+  });
+
+  test('an image that waited for a core past the wall limit is answered 429, not as too costly', async () => {
+    const a = await anonymous();
+    // the pool's answer when a job got no CPU (image-pool.test.ts stops a child to get it for real)
+    const run = vi.spyOn(imagePool(), 'run');
+    try {
+      run.mockRejectedValueOnce(new ImageAbortedError('stalled'));
+      const waited = await save(a, signatureSvgDataUrl());
+      expect(waited.statusCode).toBe(429);
+      expect(waited.json().message).toBe(m.imageBusy);
+      expect(waited.headers['retry-after']).toBe(String(SIGNATURE_IMAGE_BUDGET.timeoutMs / 1000));
+      // over its CPU budget, the image itself is at fault: 413 as before
+      run.mockRejectedValueOnce(new ImageAbortedError('time'));
+      const costly = await save(a, signatureSvgDataUrl());
+      expect(costly.statusCode).toBe(413);
+      expect(costly.json().message).toBe(m.imageOverBudget);
+    } finally {
+      run.mockRestore();
+    }
   });
 });

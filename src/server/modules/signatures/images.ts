@@ -78,7 +78,12 @@ export async function parseSignatureImage(dataUrl: string, opts: ParseOptions = 
     );
   } catch (err) {
     if (err instanceof ImageBusyError) return { kind: 'busy', retryAfter: err.retryAfter };
-    if (err instanceof ImageAbortedError) return { kind: 'over-budget' };
+    if (err instanceof ImageAbortedError) {
+      // a job that waited for a core is the machine's doing, not the image's: try again shortly
+      return err.reason === 'stalled'
+        ? { kind: 'busy', retryAfter: Math.ceil(budget.timeoutMs / 1000) }
+        : { kind: 'over-budget' };
+    }
     return { kind: 'unreadable' };
   }
   if (done.kind !== 'ok') return done;
