@@ -272,7 +272,20 @@ export class VerificationService {
     await this.perIp.flush();
   }
 
-  private async flushCounts() {
+  private countsChain: Promise<void> = Promise.resolve();
+
+  /**
+   * Count flushes run one after another: a flush is several transactions with turns of the event
+   * loop between them, so the timer's may still be writing when stop() or a test flushes, and
+   * flush() must not return before everything counted until then is written.
+   */
+  private flushCounts(): Promise<void> {
+    const next = this.countsChain.then(() => this.writeCounts());
+    this.countsChain = next.catch(() => undefined); // the caller gets the error; the chain only orders
+    return next;
+  }
+
+  private async writeCounts() {
     const { counts, lastAt, batchStart } = this;
     if (counts.size === 0) {
       this.batchStart = this.clock.now(); // keeps the offsets small integers

@@ -193,7 +193,7 @@ describe('look-up by reference', () => {
     }
   });
 
-  test('a large batch of counts is written in chunks, with the event loop free between them', async () => {
+  test('a large batch of counts is written in chunks, with the event loop free between them, one flush after another', async () => {
     await ctx.app.verification.flush();
     const now = new Date(ctx.app.clock.now()).toISOString();
     const rows = Array.from({ length: 1200 }, (_, i) => ({
@@ -228,6 +228,9 @@ describe('look-up by reference', () => {
       if (flushing) setImmediate(spin);
     };
     setImmediate(spin);
+    // the timer's flush, and a second one (stop(), say) while the first is still writing: the
+    // second returns only once everything counted before it is written
+    const timers = ctx.app.verification.flush();
     await ctx.app.verification.flush();
     flushing = false;
     // 1,200 rows in chunks of 500: the loop turned between them (on SQLite, one transaction gives 0)
@@ -240,6 +243,7 @@ describe('look-up by reference', () => {
     expect(counts).toHaveLength(1200);
     const byId = new Map(counts.map((c) => [c.signature_id, Number(c.lookup_count)]));
     expect(ids.map((id) => byId.get(id))).toEqual(ids.map((_, i) => (i === ids.length - 1 ? 2 : 1)));
+    await timers;
   });
 
   test('a signature deleted before its look-ups are flushed loses them, and the flush goes on', async () => {
