@@ -176,9 +176,15 @@ test('after 15 minutes without activity the user is logged out, in the browser a
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
   // Jump past the 15 minutes and stop the clock there, so the toast cannot time out while a
-  // loaded machine is slow to look at it.
+  // loaded machine is slow to look at it. Then let the page's time go on 100 ms at a time until
+  // the toast shows: a stopped clock also stops React's reveal of the lazy sign-in page (it waits
+  // a timer once its chunk has loaded; CI saw the page stay on "Loading…"), and 100 ms steps stay
+  // far from the toast's 5 s.
   await page.clock.pauseAt(new Date('2026-01-01T10:16:30Z'));
-  await expect(page.getByText(m.inactivityText)).toBeVisible();
+  await expect(async () => {
+    await page.clock.runFor(100);
+    await expect(page.getByText(m.inactivityText)).toBeVisible({ timeout: 250 });
+  }).toPass({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/auth/);
   expect((await page.request.get('/api/user')).status()).toBe(401);
 });

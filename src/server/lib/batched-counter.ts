@@ -1,4 +1,5 @@
 import type { Clock } from './clock.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 import type { DbRateLimiter } from './rate-limiter.ts';
 
 interface Entry {
@@ -52,17 +53,11 @@ export class BatchedCounter {
     return this.entries.get(key)?.resetAt ?? this.clock.now();
   }
 
-  private chain: Promise<void> = Promise.resolve();
-
   /**
    * Flushes run one after another: an overlapping read could report a total older than a write
    * still in flight. Each call gets a flush that starts after the ones before it.
    */
-  flush(): Promise<void> {
-    const next = this.chain.then(() => this.flushOnce());
-    this.chain = next.catch(() => undefined); // the caller of this flush gets its error; the chain only orders
-    return next;
-  }
+  readonly flush: () => Promise<void> = oneAtATime(() => this.flushOnce());
 
   private async flushOnce(): Promise<void> {
     const now = this.clock.now();

@@ -5,6 +5,7 @@ import { BatchedCounter } from '#server/lib/batched-counter.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import { safeEqual } from '#server/lib/crypto.ts';
 import { nextTurn } from '#server/lib/next-turn.ts';
+import { oneAtATime } from '#server/lib/one-at-a-time.ts';
 import type { SecurityLimits } from '#server/lib/limits.ts';
 import type { DbRateLimiter } from '#server/lib/rate-limiter.ts';
 import { reportBadRow, writeInChunks, type WarnLog } from '#server/lib/write-in-chunks.ts';
@@ -272,18 +273,12 @@ export class VerificationService {
     await this.perIp.flush();
   }
 
-  private countsChain: Promise<void> = Promise.resolve();
-
   /**
    * Count flushes run one after another: a flush is several transactions with turns of the event
    * loop between them, so the timer's may still be writing when stop() or a test flushes, and
    * flush() must not return before everything counted until then is written.
    */
-  private flushCounts(): Promise<void> {
-    const next = this.countsChain.then(() => this.writeCounts());
-    this.countsChain = next.catch(() => undefined); // the caller gets the error; the chain only orders
-    return next;
-  }
+  private readonly flushCounts = oneAtATime(() => this.writeCounts());
 
   private async writeCounts() {
     const { counts, lastAt, batchStart } = this;
