@@ -103,7 +103,8 @@ function closingAfter(dialect: KyselyDialect, after: () => Promise<void>): Kysel
 
 type KeptHandle = {
   database: SQLite.Database;
-  prepare(sqlText: string): SQLite.Statement;
+  /** `raw`: a statement of its own that returns rows as arrays (raw mode is a statement's state). */
+  prepare(sqlText: string, raw?: 'raw'): SQLite.Statement;
   close(): void;
 };
 
@@ -124,11 +125,13 @@ function keptHandle(database: SQLite.Database): KeptHandle {
   const handle: KeptHandle = {
     database,
     // Kysely runs cached statements with all()/run(), which finish synchronously, so sharing is safe.
-    prepare(sqlText) {
-      let stmt = statements.get(sqlText);
+    prepare(sqlText, raw) {
+      const key = raw ? `raw:${sqlText}` : sqlText;
+      let stmt = statements.get(key);
       if (!stmt) {
         stmt = database.prepare(sqlText);
-        statements.set(sqlText, stmt);
+        if (raw) stmt.raw(true);
+        statements.set(key, stmt);
       }
       return stmt;
     },
@@ -174,6 +177,105 @@ export function pointQuery<Q extends Compilable<any>>(db: Db, query: Q) {
   }
   return async (params: unknown[]): Promise<Row | undefined> =>
     (await db.executeQuery(CompiledQuery.raw(text, params))).rows[0] as Row | undefined;
+}
+
+/**
+ * Point reads by one key for the hottest path (the public look-up): every read asked for in one
+ * turn of the event loop is answered together, in that turn's check phase (decision 042).
+ *
+ * - SQLite: the batch runs in one read transaction, so SQLite takes and drops its WAL read lock
+ *   (two fcntl calls and an fstat) once per batch instead of once per read, and rows come back as
+ *   arrays, made into objects by a function written for the query's columns (better-sqlite3 sets
+ *   a row's properties one by one). A batch of one runs alone: BEGIN and COMMIT would cost more.
+ * - PostgreSQL: the batch is one named query for all its distinct keys (`many`, `= any($1)`): one
+ *   round trip and one execution instead of one per look-up.
+ *
+ * The snapshot is taken after every read of its batch was asked for, so no answer is older than
+ * its request. `key` gives a row's key as the caller passes it (rows are matched to requests by it).
+ */
+export function batchedPointReads<Q extends Compilable<any>, K extends string | number>(
+  db: Db,
+  q: { one: Q; many: Compilable<any>; key: (row: InferResult<Q>[number]) => K },
+) {
+  type Row = InferResult<Q>[number];
+  let waiting: Pending<Row, K>[] = [];
+  let batches = 0;
+  const run = readBatch<Row, K>(db, q);
+  const flush = () => {
+    const batch = waiting;
+    waiting = [];
+    batches++;
+    run(batch);
+  };
+  const read = (key: K) =>
+    new Promise<Row | undefined>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(flush);
+      waiting.push({ key, resolve, reject });
+    });
+  /** Batches run so far (tests check reads really share one). */
+  read.batches = () => batches;
+  return read;
+}
+
+type Pending<Row, K> = { key: K; resolve: (row: Row | undefined) => void; reject: (err: unknown) => void };
+
+function readBatch<Row, K extends string | number>(
+  db: Db,
+  q: { one: Compilable<any>; many: Compilable<any>; key: (row: Row) => K },
+): (batch: Pending<Row, K>[]) => void {
+  const text = q.one.compile().sql;
+  const handle = sqliteHandles.get(db);
+  if (handle) {
+    const stmt = handle.prepare(text, 'raw');
+    const toRow = rowMaker(stmt.columns().map((c) => c.name)) as (values: unknown[]) => Row;
+    const getOne = (p: Pending<Row, K>) => {
+      try {
+        const values = stmt.get(p.key) as unknown[] | undefined;
+        p.resolve(values && toRow(values));
+      } catch (err) {
+        p.reject(err);
+      }
+    };
+    const getAll = handle.database.transaction((batch: Pending<Row, K>[]) => batch.forEach(getOne));
+    return (batch) => {
+      if (batch.length === 1) return getOne(batch[0]!);
+      try {
+        getAll(batch);
+      } catch (err) {
+        // BEGIN or COMMIT failed (a read transaction has nothing to commit): the reads that had
+        // not answered yet answer with it (a settled promise ignores a second answer)
+        for (const p of batch) p.reject(err);
+      }
+    };
+  }
+  const pool = pgPools.get(db);
+  const many = q.many.compile().sql;
+  const name = `many_${crypto.createHash('sha1').update(many).digest('hex').slice(0, 16)}`;
+  return (batch) => {
+    const keys = [...new Set(batch.map((p) => p.key))];
+    const rows = pool
+      ? pool.query({ name, text: many, values: [keys] }).then((r) => r.rows as Row[])
+      : db.executeQuery(CompiledQuery.raw(many, [keys])).then((r) => r.rows as Row[]);
+    rows.then(
+      (found) => {
+        const byKey = new Map(found.map((row) => [q.key(row), row]));
+        for (const p of batch) p.resolve(byKey.get(p.key));
+      },
+      (err: unknown) => {
+        for (const p of batch) p.reject(err);
+      },
+    );
+  };
+}
+
+/**
+ * A function that makes an object of a raw row, one property per column, written as an object
+ * literal: V8 then gives every row the same shape at once (about 0.4 µs a row less than setting
+ * the properties in a loop). The names come from our own prepared statement and are quoted.
+ */
+function rowMaker(columns: string[]): (values: unknown[]) => Record<string, unknown> {
+  const props = columns.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
+  return new Function('v', `return { ${props} };`) as (values: unknown[]) => Record<string, unknown>;
 }
 
 export async function ping(db: Db): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { InferResult } from 'kysely';
 import type { PublicSignature } from '#shared/signatures/schemas.ts';
-import { batchStatement, pointQuery, type Db } from '#server/db/kysely.ts';
+import { batchedPointReads, batchStatement, pointQuery, type Db } from '#server/db/kysely.ts';
 import { BatchedCounter } from '#server/lib/batched-counter.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import { safeEqual } from '#server/lib/crypto.ts';
@@ -55,7 +55,8 @@ export class VerificationService {
   private counts = new Map<number, number>();
   private lastAt = new Map<number, number>();
   private batchStart: number;
-  private readonly byRef: (params: unknown[]) => Promise<Row | undefined>;
+  /** By reference, batched per turn of the event loop (every QR scan's read). */
+  private readonly byRef: ReturnType<typeof batchedPointReads<ReturnType<typeof lookupQuery>, string>>;
   private readonly byIdQuery: (params: unknown[]) => Promise<Row | undefined>;
   private readonly addCounts: (rows: unknown[][]) => Promise<void>;
   private timer: NodeJS.Timeout | undefined;
@@ -77,7 +78,13 @@ export class VerificationService {
   ) {
     this.perIp = new BatchedCounter(limiter, clock, 'lookup:ip:', () => limits().lookupWindowMs);
     this.batchStart = clock.now();
-    this.byRef = pointQuery(db, lookupQuery(db).where('reference_number', '=', ''));
+    this.byRef = batchedPointReads(db, {
+      one: lookupQuery(db).where('reference_number', '=', ''),
+      many: lookupQuery(db).where('reference_number', '=', (eb) =>
+        eb.fn<string>('any', [eb.val<string[]>([])]),
+      ),
+      key: (row) => row.reference_number,
+    });
     this.byIdQuery = pointQuery(db, lookupQuery(db).where('id', '=', 0));
     // One prepared upsert run for the whole batch in one transaction (see batchStatement).
     this.addCounts = batchStatement(
@@ -158,7 +165,7 @@ export class VerificationService {
   }
 
   async byReference(reference: string): Promise<LookupResult> {
-    const row = await this.byRef([reference.trim().toUpperCase()]);
+    const row = await this.byRef(reference.trim().toUpperCase());
     return row && Number(row.is_public) !== 1 ? this.privateResult(row) : this.toResult(row);
   }
 
@@ -289,17 +296,48 @@ export class VerificationService {
     this.counts = new Map();
     this.lastAt = new Map();
     this.batchStart = this.clock.now();
-    // In id order, so each chunk's upserts land on a few neighbouring pages of the counts table.
-    const ids = [...counts.keys()].sort((a, b) => a - b);
-    const rows = ids.map((id) => [id, counts.get(id)!, iso(batchStart + lastAt.get(id)!)]);
-    await writeInChunks(
-      rows,
-      COUNTS_CHUNK,
-      this.addCounts,
-      reportBadRow(this.log, 'signature_lookups'),
-      nextTurn,
-    );
+    // In id order, so each chunk's upserts land on a few neighbouring pages of the counts table;
+    // sorted a chunk at a time (below), as each chunk's rows are made: at 90,000 signatures one
+    // sort and all the rows at once held the event loop 100-130 ms.
+    const chunks = idChunks(counts.keys(), COUNTS_CHUNK);
+    const badRow = reportBadRow(this.log, 'signature_lookups');
+    for (let i = 0; i < chunks.length; i++) {
+      if (i > 0) await nextTurn();
+      const rows = chunks[i]!.sort((a, b) => a - b).map((id) => [
+        id,
+        counts.get(id)!,
+        iso(batchStart + lastAt.get(id)!),
+      ]);
+      await writeInChunks(rows, COUNTS_CHUNK, this.addCounts, badRow);
+    }
   }
+}
+
+/**
+ * Ids grouped into chunks of at most `size` by their range (`size` consecutive ids a range), the
+ * chunks in id order: one pass over the ids, no sort of them all. Neighbouring ranges share a chunk
+ * while it has room, so ids spread thin still make few chunks.
+ */
+export function idChunks(ids: Iterable<number>, size: number): number[][] {
+  const ranges = new Map<number, number[]>();
+  for (const id of ids) {
+    const r = Math.floor(id / size);
+    const range = ranges.get(r);
+    if (range) range.push(id);
+    else ranges.set(r, [id]);
+  }
+  const chunks: number[][] = [];
+  let chunk: number[] = [];
+  for (const r of [...ranges.keys()].sort((a, b) => a - b)) {
+    const range = ranges.get(r)!;
+    if (chunk.length + range.length > size) {
+      if (chunk.length) chunks.push(chunk);
+      chunk = range;
+    } else if (chunk.length) chunk.push(...range);
+    else chunk = range;
+  }
+  if (chunk.length) chunks.push(chunk);
+  return chunks;
 }
 
 /**
