@@ -2,7 +2,7 @@ import type { InferResult } from 'kysely';
 import type { PublicSignature } from '#shared/signatures/schemas.ts';
 import { batchedPointReads, batchStatement, pointQuery, type Db } from '#server/db/kysely.ts';
 import { BatchedCounter } from '#server/lib/batched-counter.ts';
-import { iso, type Clock } from '#server/lib/clock.ts';
+import { isoBySecond, type Clock } from '#server/lib/clock.ts';
 import { safeEqual } from '#server/lib/crypto.ts';
 import { nextTurn } from '#server/lib/next-turn.ts';
 import { oneAtATime } from '#server/lib/one-at-a-time.ts';
@@ -301,6 +301,7 @@ export class VerificationService {
     // sort and all the rows at once held the event loop 100-130 ms.
     const chunks = idChunks(counts.keys(), COUNTS_CHUNK);
     const badRow = reportBadRow(this.log, 'signature_lookups');
+    const iso = isoBySecond();
     for (let i = 0; i < chunks.length; i++) {
       if (i > 0) await nextTurn();
       const rows = chunks[i]!.sort((a, b) => a - b).map((id) => [
