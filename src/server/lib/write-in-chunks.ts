@@ -8,12 +8,9 @@ export async function writeInChunks<T>(
   size: number,
   write: (chunk: T[]) => Promise<unknown>,
   onBadRow: (row: T, err: Error) => void,
-  /** Awaited between chunks (e.g. nextTurn, so requests waiting meanwhile are answered first). */
-  between?: () => Promise<unknown>,
 ): Promise<number> {
   let dropped = 0;
   for (let i = 0; i < rows.length; i += size) {
-    if (i > 0 && between) await between();
     const chunk = rows.slice(i, i + size);
     try {
       await write(chunk);
