@@ -62,6 +62,7 @@ export async function measure(
   requests?: autocannon.Request[],
   pid?: number,
   connections = CONNECTIONS,
+  seconds = DURATION_S,
 ): Promise<Measured> {
   // warm-up, then the measured run
   await autocannon({
@@ -76,7 +77,7 @@ export async function measure(
   // With a callback, autocannon answers its instance, whose 'response' events carry each time.
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon(
-      { url, headers, duration: DURATION_S, connections, ...(requests ? { requests } : {}) },
+      { url, headers, duration: seconds, connections, ...(requests ? { requests } : {}) },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
     run.on('response', (_client, status, _bytes, ms) => {

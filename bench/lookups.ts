@@ -29,6 +29,8 @@ import { ownerSignHttp, startBenchServer, uploadBenchPdf } from './documents.ts'
 const COUNT = Number(process.env.BENCH_SIGNATURES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PINNED_CONNECTIONS = Number(process.env.BENCH_PINNED_CONNECTIONS ?? 50);
+/** Long enough to hold one counts flush of the measured server (see rounds). */
+const PINNED_SECONDS = Number(process.env.BENCH_PINNED_SECONDS ?? 10);
 const SIGNINGS_IN_FLIGHT = 2;
 /** Documents uploaded per round of look-ups during signing: enough to keep signing for the whole run. */
 const SIGN_DOCS = Number(process.env.BENCH_SIGN_DOCS ?? 40);
@@ -139,16 +141,36 @@ const lookupRequests = (refs: string[]) => [
 
 type Server = { name: string; base: string; pid: number; refs: string[] };
 
-/** Each server in turn, ROUNDS times (interleaved: the machine's load drifts between rounds). */
-async function rounds(servers: Server[], connections: number, swap?: [number, number]) {
+/**
+ * Each server in turn, ROUNDS times (interleaved: the machine's load drifts between rounds). With
+ * `alone`, every other server is stopped (SIGSTOP) while one is measured, for `seconds` each: the
+ * servers share the pinned core, and a look-up server's counts flush (every 10 s under load) and
+ * its checkpoint otherwise run in whichever server's round comes next. Stopped, a server does its
+ * own deferred work when it resumes, in its own warm-up and round; a round of at least 10 s holds
+ * its next flush too, as a server under steady load has one every 10 s.
+ */
+async function rounds(
+  servers: Server[],
+  connections: number,
+  opts: { swap?: [number, number]; alone?: boolean; seconds?: number } = {},
+) {
+  const { swap, alone = false, seconds = DURATION_S } = opts;
   const runs: Measured[][] = servers.map(() => []);
+  const signal = (except: number, sig: 'SIGSTOP' | 'SIGCONT') => {
+    if (alone) for (const [j, s] of servers.entries()) if (j !== except) process.kill(s.pid, sig);
+  };
   for (let round = 0; round < ROUNDS; round++) {
     const order = servers.map((_, i) => i);
     // two servers measured back to back swap places every round, so neither always follows the other
     if (swap && round % 2) [order[swap[0]], order[swap[1]]] = [order[swap[1]]!, order[swap[0]]!];
     for (const i of order) {
       const { name, base, pid, refs } = servers[i]!;
-      runs[i]!.push(await measure(name, base, {}, lookupRequests(refs), pid, connections));
+      signal(i, 'SIGSTOP');
+      try {
+        runs[i]!.push(await measure(name, base, {}, lookupRequests(refs), pid, connections, seconds));
+      } finally {
+        signal(i, 'SIGCONT');
+      }
     }
   }
   return runs;
@@ -301,7 +323,7 @@ export async function benchLookups() {
         srv('the same with LOOKUP_FAST_LANE=off', noLane.base, noLane.child.pid!),
       ],
       CONNECTIONS,
-      [2, 3],
+      { swap: [2, 3] },
     );
     const [base, bare, lookup, metered, laneOff] = runs.map(median) as Measured[] as [
       Measured,
@@ -341,7 +363,7 @@ export async function benchLookups() {
     pin(process.pid, '1');
     let pinnedRuns: Measured[][];
     try {
-      pinnedRuns = await rounds(pinned, PINNED_CONNECTIONS);
+      pinnedRuns = await rounds(pinned, PINNED_CONNECTIONS, { alone: true, seconds: PINNED_SECONDS });
     } finally {
       pin(process.pid, ALL_CPUS);
       for (const s of pinned) pin(s.pid, ALL_CPUS);
@@ -349,7 +371,7 @@ export async function benchLookups() {
     const pm = pinnedRuns.map(median);
     console.log(
       `pinned (server on core 0, load on core 1; PostgreSQL itself not pinned), ${PINNED_CONNECTIONS} connections, ` +
-        `median of ${ROUNDS} interleaved runs:`,
+        `the other servers stopped meanwhile, median of ${ROUNDS} interleaved runs of ${PINNED_SECONDS} s:`,
     );
     printTable(pm[0]!, pm.slice(1));
     const goal = (i: number, label: string, min: number) => {

@@ -288,6 +288,12 @@ export async function ping(db: Db): Promise<boolean> {
 }
 
 /**
+ * Whether queries on `db` run synchronously on the event loop (SQLite): a long run of them holds
+ * every request until it ends, where on PostgreSQL the loop goes on while a query is out.
+ */
+export const runsOnEventLoop = (db: Db): boolean => sqliteHandles.has(db);
+
+/**
  * Runs one compiled statement for many parameter lists in a single transaction: on SQLite with
  * the prepared statement directly (a few microseconds a row), elsewhere through Kysely. For
  * batched counter flushes, which would otherwise compete with the hot path for the connection.

@@ -5,3 +5,6 @@
  * pieces, so the look-ups that arrived meanwhile are answered first instead of after all of it.
  */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Resolves after `ms` milliseconds (a timer: the event loop's I/O runs meanwhile). */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -4,10 +4,12 @@
  * For flushes that span several turns of the event loop: a caller that awaits one knows that
  * everything started before it has finished too.
  */
-export function oneAtATime(run: () => Promise<void>): () => Promise<void> {
+export function oneAtATime<A extends unknown[]>(
+  run: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
   let chain: Promise<void> = Promise.resolve();
-  return () => {
-    const next = chain.then(run);
+  return (...args: A) => {
+    const next = chain.then(() => run(...args));
     chain = next.catch(() => undefined);
     return next;
   };

@@ -41,6 +41,32 @@ const apiJsonHttps = { ...apiJson, 'strict-transport-security': HSTS };
 export const apiJsonSecurityHeaders = (https: boolean): Readonly<Record<string, string>> =>
   https ? apiJsonHttps : apiJson;
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+const headerList = (headers: Record<string, string>) => [
+  ...Object.entries(headers).flat(),
+  'content-type',
+  JSON_TYPE,
+];
+const apiJsonList = headerList(apiJson);
+const apiJsonHttpsList = headerList(apiJsonHttps);
+
+/**
+ * A JSON answer's whole header block for `res.writeHead` (the fast lane's): the headers above, the
+ * JSON type, the body's length and a Retry-After when given, as a flat [name, value, ...] list: a
+ * copy of a list made once, with the rest pushed.
+ *
+ * Not `{ ...apiJsonSecurityHeaders(https), 'content-length': n }`: on Node 20 (V8 11.3) objects
+ * made by a spread followed by more properties survive the young generation's collections long
+ * after they are garbage and get promoted. At 30,000 look-ups a second that was 12 MB/s promoted,
+ * a full collection every 5 s and the pinned look-up's p99 doubled around each (decision 043).
+ */
+export function apiJsonAnswerHeaders(https: boolean, length: number, retryAfter?: number): string[] {
+  const list = (https ? apiJsonHttpsList : apiJsonList).slice();
+  list.push('content-length', String(length));
+  if (retryAfter !== undefined) list.push('retry-after', String(retryAfter));
+  return list;
+}
+
 const appliers = new WeakMap<FastifyInstance, (req: FastifyRequest, reply: FastifyReply) => void>();
 
 /** For answers sent where no hook runs (the router's own errors): the same headers as the hook sets. */

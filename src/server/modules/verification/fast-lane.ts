@@ -10,11 +10,10 @@ import { isCoveredByFastLane } from '#server/plugins/fast-lane-hooks.ts';
 import type { HttpTally } from '#server/plugins/http-tally.ts';
 import { blockedApiBody } from '#server/plugins/ip-tracking.ts';
 import { metricsTally } from '#server/plugins/metrics.ts';
-import { apiJsonSecurityHeaders } from '#server/plugins/security-headers.ts';
+import { apiJsonAnswerHeaders } from '#server/plugins/security-headers.ts';
 import { isPlainReference, lookUp, REFERENCE_ROUTE, type LookupAnswer } from './verification.routes.ts';
 
 const PREFIX = '/api/signatures/reference/';
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** Fastify's request hooks; the application hooks (onReady, onClose, ...) do not touch requests. */
 const REQUEST_HOOKS = [
   'onRequest',
@@ -142,13 +141,7 @@ export function installLookupFastLane(
     a: LookupAnswer,
     start: number,
   ) => {
-    const headers: Record<string, string | number> = {
-      ...apiJsonSecurityHeaders(https),
-      'content-type': JSON_TYPE,
-      'content-length': Buffer.byteLength(a.body),
-    };
-    if (a.retryAfter !== undefined) headers['retry-after'] = String(a.retryAfter);
-    res.writeHead(a.status, headers);
+    res.writeHead(a.status, apiJsonAnswerHeaders(https, Buffer.byteLength(a.body), a.retryAfter));
     res.end(a.body);
     tally?.record(REFERENCE_ROUTE, req.method!, a.status, performance.now() - start);
   };

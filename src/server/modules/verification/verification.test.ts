@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
+import { runsOnEventLoop } from '#server/db/kysely.ts';
 import { defaultLimits } from '#server/lib/limits.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signaturePng } from '#server/test/fixtures.ts';
@@ -193,11 +194,11 @@ describe('look-up by reference', () => {
     }
   });
 
-  test('a large batch of counts is written in chunks, with the event loop free between them, one flush after another', async () => {
-    await ctx.app.verification.flush();
+  /** `n` public signatures stored directly, each looked up once (in a shuffled order): their ids. */
+  async function lookedUp(n: number, tag: string) {
     const now = new Date(ctx.app.clock.now()).toISOString();
-    const rows = Array.from({ length: 1200 }, (_, i) => ({
-      reference_number: `SIG-20261124-CHUNK${String(i).padStart(4, '0')}`,
+    const rows = Array.from({ length: n }, (_, i) => ({
+      reference_number: `SIG-20261124-${tag}${String(i).padStart(4, '0')}`,
       signer_name: `Signer ${i}`,
       additional_data: '',
       created_at: now,
@@ -215,10 +216,26 @@ describe('look-up by reference', () => {
             .execute()
         ).map((r) => r.id),
       );
-    // looked up in a shuffled order, the last one twice
     for (const i of [...ids.keys()].sort(() => Math.random() - 0.5))
       expect((await ctx.app.verification.byReference(rows[i]!.reference_number)).kind).toBe('ok');
-    await ctx.app.verification.byReference(rows[rows.length - 1]!.reference_number);
+    return { ids, refs: rows.map((r) => r.reference_number) };
+  }
+
+  const storedCounts = async (ids: number[]) => {
+    const counts = await ctx.app.db
+      .selectFrom('signature_lookups')
+      .select(['signature_id', 'lookup_count'])
+      .where('signature_id', 'in', ids)
+      .execute();
+    const byId = new Map(counts.map((c) => [c.signature_id, Number(c.lookup_count)]));
+    return ids.map((id) => byId.get(id));
+  };
+
+  test('a large batch of counts is written in chunks, with the event loop free between them, one flush after another', async () => {
+    await ctx.app.verification.flush();
+    const { ids, refs } = await lookedUp(1200, 'CHUNK');
+    // the last one twice
+    await ctx.app.verification.byReference(refs[refs.length - 1]!);
 
     // what waits on the event loop meanwhile (a look-up's socket, say) runs between the chunks
     let turns = 0;
@@ -235,15 +252,53 @@ describe('look-up by reference', () => {
     flushing = false;
     // 1,200 rows in chunks of 500: the loop turned between them (on SQLite, one transaction gives 0)
     expect(turns).toBeGreaterThanOrEqual(2);
-    const counts = await ctx.app.db
-      .selectFrom('signature_lookups')
-      .select(['signature_id', 'lookup_count'])
-      .where('signature_id', 'in', ids)
-      .execute();
-    expect(counts).toHaveLength(1200);
-    const byId = new Map(counts.map((c) => [c.signature_id, Number(c.lookup_count)]));
-    expect(ids.map((id) => byId.get(id))).toEqual(ids.map((_, i) => (i === ids.length - 1 ? 2 : 1)));
+    expect(await storedCounts(ids)).toEqual(ids.map((_, i) => (i === ids.length - 1 ? 2 : 1)));
     await timers;
+  });
+
+  test("the timer's large flush leaves the event loop to look-ups, but not flush()'s", async () => {
+    await ctx.app.verification.flush();
+    /** Wall time of writing 6,000 signatures' counts (twelve chunks) with `write`. */
+    const timed = async (tag: string, write: () => Promise<void>) => {
+      const { ids } = await lookedUp(6000, tag);
+      ctx.clock.advance(10_000); // the batch is old enough for the timer to write it
+      const started = performance.now();
+      await write();
+      const took = performance.now() - started;
+      expect(await storedCounts(ids)).toEqual(ids.map(() => 1));
+      return took;
+    };
+    const full = await timed('FULL', () => ctx.app.verification.flush());
+    const paced = await timed('PACED', () => ctx.app.verification.tick());
+    // flush() (stop(), say) while the timer's flush writes: that one goes on at full speed
+    const hurried = await timed('HURRY', async () => {
+      const timers = ctx.app.verification.tick();
+      await new Promise((resolve) => setImmediate(resolve));
+      await ctx.app.verification.flush();
+      await timers;
+    });
+    // On SQLite each chunk's writes hold the event loop: the timer's flush waits nine times as long
+    // as each took before the next (about ten times the wall time, the same work).
+    if (runsOnEventLoop(ctx.app.db)) {
+      expect(paced).toBeGreaterThan(3 * full);
+      expect(hurried).toBeLessThan(paced / 2);
+    }
+  });
+
+  test("a tick while the timer's flush writes starts no other: the next one writes what came meanwhile", async () => {
+    await ctx.app.verification.flush();
+    const { ids } = await lookedUp(1500, 'GUARD');
+    ctx.clock.advance(10_000);
+    const flushing = ctx.app.verification.tick();
+    await new Promise((resolve) => setImmediate(resolve));
+    // counted while the flush writes: a small batch, due at once, but left to a later tick
+    const [late] = (await lookedUp(1, 'LATE')).ids;
+    await ctx.app.verification.tick();
+    await flushing;
+    expect(await storedCounts(ids)).toEqual(ids.map(() => 1));
+    expect(await storedCounts([late!])).toEqual([undefined]);
+    await ctx.app.verification.tick();
+    expect(await storedCounts([late!])).toEqual([1]);
   });
 
   test('a signature deleted before its look-ups are flushed loses them, and the flush goes on', async () => {
