@@ -67,6 +67,7 @@ export class VerificationService {
    * a tally keeps its capacity when emptied. A flush writes one while the other counts on.
    */
   private counts = new IdTally();
+  /** None while a flush writes the other. */
   private spareCounts: IdTally | null = new IdTally();
   private batchStart: number;
   /** By reference, batched per turn of the event loop (every QR scan's read). */
@@ -74,7 +75,6 @@ export class VerificationService {
   private readonly byIdQuery: (params: unknown[]) => Promise<Row | undefined>;
   private readonly addCounts: (rows: unknown[][]) => Promise<void>;
   private timer: NodeJS.Timeout | undefined;
-  private countsWriting = false;
   /** flush() calls waiting: a paced flush then goes on at full speed. */
   private hurry = 0;
   /** A batch of counts at least this large waits up to COUNTS_MAX_AGE_MS (tests lower it). */
@@ -139,7 +139,8 @@ export class VerificationService {
   async tick() {
     const young = this.clock.now() - this.batchStart < COUNTS_MAX_AGE_MS;
     // a paced flush still writing is let be: the next tick takes what came in meanwhile
-    const countsDue = !this.countsWriting && (this.counts.size < this.countsBatchLarge || !young);
+    const writing = this.spareCounts === null;
+    const countsDue = !writing && (this.counts.size < this.countsBatchLarge || !young);
     await Promise.all([this.flushLimits(), countsDue ? this.flushCounts(true) : undefined]);
   }
 
@@ -317,22 +318,13 @@ export class VerificationService {
    * its writes hold it (SQLite), until a flush() (stop(), say) asks for everything now.
    */
   private async writeCounts(paced: boolean) {
-    this.countsWriting = true;
-    try {
-      await this.writeCountsNow(paced && runsOnEventLoop(this.db));
-    } finally {
-      this.countsWriting = false;
-    }
-  }
-
-  private async writeCountsNow(paced: boolean) {
     const { counts } = this;
     this.batchStart = this.clock.now();
     if (counts.size === 0) return;
     this.counts = this.spareCounts ?? new IdTally();
     this.spareCounts = null;
     try {
-      await this.writeTally(counts, paced);
+      await this.writeTally(counts, paced && runsOnEventLoop(this.db));
     } finally {
       counts.clear();
       this.spareCounts = counts;
