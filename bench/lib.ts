@@ -127,10 +127,12 @@ export const startBaseline = (body: string) =>
 export function median(runs: Measured[]): Measured {
   const mid = <T>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key(a) - key(b))[xs.length >> 1]!;
   const cpus = runs.map((r) => r.cpuUs).filter((c): c is number => c !== undefined);
+  const exact = runs.map((r) => r.p99Exact).filter((c): c is number => c !== undefined);
   return {
     name: runs[0]!.name,
     rps: mid(runs, (r) => r.rps).rps,
     p99: mid(runs, (r) => r.p99).p99,
+    ...(exact.length === runs.length ? { p99Exact: mid(exact, (c) => c) } : {}),
     ...(cpus.length ? { cpuUs: mid(cpus, (c) => c) } : {}),
   };
 }

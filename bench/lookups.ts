@@ -32,7 +32,10 @@ const PINNED_CONNECTIONS = Number(process.env.BENCH_PINNED_CONNECTIONS ?? 50);
 /** Long enough to hold one counts flush of the measured server (see rounds). */
 const PINNED_SECONDS = Number(process.env.BENCH_PINNED_SECONDS ?? 10);
 const SIGNINGS_IN_FLIGHT = 2;
-/** Documents uploaded per round of look-ups during signing: enough to keep signing for the whole run. */
+/**
+ * Documents uploaded per round of look-ups during signing at least; more when two timed signings
+ * show this machine would sign them all before the round ends (lookupsWhileSigning).
+ */
 const SIGN_DOCS = Number(process.env.BENCH_SIGN_DOCS ?? 40);
 
 /**
@@ -271,16 +274,32 @@ export async function benchLookups() {
   const pgData = pgUrl ? await seedPostgres(pgUrl) : null;
   if (!pgUrl) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL to measure it too');
 
-  const app = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  // Each server its own copy of the data, as a user's server has: sharing one file, a server
+  // stopped (see rounds) inside its counts flush's transaction held the write lock, and the next
+  // one measured waited on it with its event loop blocked (every connection timed out); running,
+  // each wrote its flush into the others' rounds.
+  const dataCopy = (name: string) => {
+    const to = path.join(dir, name);
+    fs.mkdirSync(to);
+    for (const f of fs.readdirSync(dir)) {
+      if (f.startsWith('inkproof.db')) fs.copyFileSync(path.join(dir, f), path.join(to, f));
+    }
+    return to;
+  };
+  const app = await startServerProcess({ DATA_DIR: dataCopy('app'), LOG_LEVEL: 'warn' });
   // The same server with /metrics on (issue 11): its per-request hook must cost at most 5%.
   const metricsToken = randomToken(24);
   const withMetrics = await startServerProcess({
-    DATA_DIR: dir,
+    DATA_DIR: dataCopy('metered'),
     LOG_LEVEL: 'warn',
     METRICS_TOKEN: metricsToken,
   });
   // The same server with every look-up through Fastify's pipeline (decision 036), for comparison.
-  const noLane = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn', LOOKUP_FAST_LANE: 'off' });
+  const noLane = await startServerProcess({
+    DATA_DIR: dataCopy('no-lane'),
+    LOG_LEVEL: 'warn',
+    LOOKUP_FAST_LANE: 'off',
+  });
   const pgApp = pgData
     ? await startServerProcess({
         DATA_DIR: path.join(dir, 'pg'),
@@ -313,7 +332,8 @@ export async function benchLookups() {
     const bareSrv = srv('bare Fastify + one SQLite point read', floor.base, floor.pid);
     const lookupSrv = srv('GET /api/signatures/reference/{random ref}', app.base, app.child.pid!);
 
-    // 1. As every earlier session measured it: all processes share both cores.
+    // 1. As every earlier session measured it: all processes share both cores (each server alone
+    // since session 14: the others stopped meanwhile).
     const runs = await rounds(
       [
         baseSrv,
@@ -323,7 +343,8 @@ export async function benchLookups() {
         srv('the same with LOOKUP_FAST_LANE=off', noLane.base, noLane.child.pid!),
       ],
       CONNECTIONS,
-      { swap: [2, 3] },
+      // alone: the server measured before does its deferred counts flush in its own next round
+      { swap: [2, 3], alone: true },
     );
     const [base, bare, lookup, metered, laneOff] = runs.map(median) as Measured[] as [
       Measured,
@@ -399,16 +420,41 @@ export async function benchLookups() {
  * 1 MB documents run, in turns (ROUNDS each); every process on both cores, as a server runs.
  */
 async function lookupsWhileSigning(dir: string) {
-  const { app, agent, signature, lookupUrl } = await startBenchServer(path.join(dir, 'signing'));
+  const { app, agent, signature, lookupUrl } = await startBenchServer(
+    path.join(dir, 'signing'),
+    {},
+    {
+      storageQuotaBytes: 64 * 1024 ** 3,
+    },
+  );
   try {
     const pdf = await largePdf(1_000_000, 10);
     const idle: Measured[] = [];
     const during: Measured[] = [];
     const signTimes: number[] = [];
     let starved = 0;
+    // Enough documents for signings in flight through a whole measurement (its warm-up second
+    // too) and half again, from the time of a signing here: 40 a round (all earlier sessions')
+    // ran out after about 2 of the 6 s on a machine that signs one in 100 ms under load.
+    // (the first signings start the PDF workers: timed the second time)
+    const signPair = () =>
+      Promise.all(
+        Array.from({ length: SIGNINGS_IN_FLIGHT }, async (_, i) => {
+          const id = await uploadBenchPdf(app.base, agent, pdf, `Timed ${i}`);
+          const t = performance.now();
+          await ownerSignHttp(agent, id, signature.id);
+          return performance.now() - t;
+        }),
+      );
+    await signPair();
+    const signMs = Math.min(...(await signPair()));
+    const docs = Math.max(
+      SIGN_DOCS,
+      Math.ceil((1.5 * (DURATION_S + 1) * 1000 * SIGNINGS_IN_FLIGHT) / signMs),
+    );
     for (let round = 0; round < ROUNDS; round++) {
       const ids: number[] = [];
-      for (let i = 0; i < SIGN_DOCS; i++) ids.push(await uploadBenchPdf(app.base, agent, pdf, `Burst ${i}`));
+      for (let i = 0; i < docs; i++) ids.push(await uploadBenchPdf(app.base, agent, pdf, `Burst ${i}`));
       idle.push(await measure('look-up, idle', lookupUrl, {}, undefined, app.child.pid));
       const run = await measureDuring(
         `look-up, ${SIGNINGS_IN_FLIGHT} signings in flight`,
@@ -421,6 +467,10 @@ async function lookupsWhileSigning(dir: string) {
       during.push(run.during);
       signTimes.push(...run.times);
       if (run.unused === 0) starved++;
+      for (const id of ids) {
+        const res = await agent.fetch(`/api/documents/${id}`, { method: 'DELETE' });
+        if (!res.ok) throw new Error(`delete failed: ${res.status}`);
+      }
     }
     const [i, d] = [median(idle), median(during)];
     console.log(
@@ -434,8 +484,11 @@ async function lookupsWhileSigning(dir: string) {
     console.log(
       `during signing: throughput ${tput.toFixed(2)} of idle (target >= 0.6: ${verdict(tput >= 0.6)}; per round ` +
         `${perRound(during, idle)}), p99 ${i.p99} -> ${d.p99} ms = ${p99.toFixed(1)}x idle ` +
-        `(target <= 3x: ${verdict(p99 <= 3)}); ${signTimes.length} signed, median ` +
-        `${signTimes[signTimes.length >> 1]?.toFixed(0)} ms each` +
+        `(target <= 3x: ${verdict(p99 <= 3)}; from each answer's time ${i.p99Exact?.toFixed(2)} -> ` +
+        `${d.p99Exact?.toFixed(2)} ms = ${((d.p99Exact ?? NaN) / (i.p99Exact ?? NaN)).toFixed(1)}x); ` +
+        `${signTimes.length} signed, median ` +
+        `${signTimes[signTimes.length >> 1]?.toFixed(0)} ms each (${docs} documents a round, from ` +
+        `${signMs.toFixed(0)} ms for a signing alone)` +
         (starved ? `; the burst ran out of documents in ${starved} round(s)` : ''),
     );
     return { idle: i, during: d };
