@@ -22,7 +22,7 @@ const port = await new Promise((resolve, reject) => {
 });
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
-const child = spawn(process.execPath, ['dist/server/main.js'], {
+const child = spawn(process.execPath, ['--initial-old-space-size=128', 'dist/server/main.js'], {
   cwd: dir,
   env: {
     PATH: process.env.PATH,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, expect, test } from 'vitest';
 import { freshDatabase } from '../test/test-app.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -163,6 +164,36 @@ test('0010 moves images to their own table, keeping every row, id and link', asy
   expect(link.signature_id).toBeNull();
   expect((await db.selectFrom('documents').select('id').execute()).length).toBe(1);
 });
+
+test.runIf(process.env.TEST_DATABASE_URL)(
+  '0021: on PostgreSQL a counts flush updates its rows in place (heap-only tuples)',
+  async () => {
+    const fresh = await freshDatabase();
+    drop = fresh.drop;
+    const { db, dialect } = fresh;
+    expect(await migrateToLatest(db, dialect)).toContain('0021-lookup-counts-fillfactor');
+    const n = 2000;
+    const upsert = (at: string) => sql`
+      insert into signature_lookups (signature_id, lookup_count, last_verified_at)
+      select g, 1, ${at} from generate_series(1, ${n}) g
+      on conflict (signature_id) do update set
+        lookup_count = signature_lookups.lookup_count + excluded.lookup_count,
+        last_verified_at = excluded.last_verified_at`;
+    // One transaction: PostgreSQL's per-transaction counters answer at once.
+    const hot = await db.transaction().execute(async (trx) => {
+      await upsert('2026-11-24T10:00:00.000Z').execute(trx);
+      await upsert('2026-11-24T10:00:01.000Z').execute(trx);
+      const { rows } = await sql<{ hot: string }>`
+        select pg_stat_get_xact_tuples_hot_updated('signature_lookups'::regclass) as hot`.execute(trx);
+      return Number(rows[0]!.hot);
+    });
+    // Full pages (fillfactor 100) leave room for a few dozen; at 50 every row's new version fits.
+    expect(hot).toBe(n);
+    const counts = await db.selectFrom('signature_lookups').select(['lookup_count']).execute();
+    expect(counts.length).toBe(n);
+    expect(counts.every((c) => c.lookup_count === 2)).toBe(true);
+  },
+);
 
 test('an unknown migration name is refused', async () => {
   const fresh = await freshDatabase();

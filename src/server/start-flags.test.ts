@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { expect, test } from 'vitest';
+import { SERVER_COMMANDS, SERVER_NODE_FLAGS } from './test/server-process.ts';
+
+// Decision 044: the server's V8 flags, passed however it starts (tests and benches start it as
+// SERVER_COMMANDS does, so what they measure is what `npm start` runs).
+const flags = SERVER_NODE_FLAGS.join(' ');
+
+test('npm start, the Docker image, the release bundle and the test servers pass the same V8 flags', () => {
+  const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  expect(pkg.scripts.start).toBe(`node ${flags} scripts/start.mjs`);
+  const cmd = /^CMD (\[.*\])$/m.exec(fs.readFileSync('Dockerfile', 'utf8'))?.[1];
+  expect(JSON.parse(cmd!)).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js']);
+  expect(fs.readFileSync('scripts/bundle.mjs', 'utf8')).toContain(
+    `start: 'node ${flags} dist/server/main.js'`,
+  );
+  for (const args of Object.values(SERVER_COMMANDS))
+    expect(args.slice(0, SERVER_NODE_FLAGS.length)).toEqual(SERVER_NODE_FLAGS);
+});
+
+test('this Node accepts them (an unknown V8 flag makes node exit with "bad option")', () => {
+  const out = execFileSync(process.execPath, [...SERVER_NODE_FLAGS, '-e', "process.stdout.write('ran')"], {
+    encoding: 'utf8',
+  });
+  expect(out).toBe('ran');
+});
