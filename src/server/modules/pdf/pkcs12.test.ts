@@ -81,6 +81,20 @@ describe.each(['ec', 'rsa'] as const)('a %s chain exported by openssl', (kind) =
     }
   });
 
+  test('without a MAC, no wrong password is taken for the key, not even one whose padding decrypts', async () => {
+    // one PBKDF2 round, so thousands of tries are quick (-nomac after -iter: -iter brings the MAC back)
+    const p12 = await pki.p12('secret', { args: ['-iter', '1', '-nomac'] });
+    // A wrong AES key ends in valid padding about once in 200 (before the fix, 23 of 4,000 wrong
+    // passwords read as 'ok'): 1,200 tries miss it about once in a thousand runs.
+    const results = new Map<string, number>();
+    for (let i = 0; i < 1200; i++) {
+      const kind = readPkcs12(p12, `wrong-${i}`).kind;
+      results.set(kind, (results.get(kind) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(results)).toEqual({ 'wrong-password': 1200 });
+    expect(readPkcs12(p12, 'secret').kind).toBe('ok');
+  });
+
   test('a file that keeps the CAs first still signs with the key’s own certificate', async () => {
     const p12 = plainPkcs12(
       [pki.keyDer('leaf')],

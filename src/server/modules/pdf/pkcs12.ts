@@ -84,6 +84,17 @@ function safeBags(info: pkijs.ContentInfo, password: string): pkijs.SafeBag[] {
   return new pkijs.SafeContents({ schema: parsed.result }).safeBags;
 }
 
+function isPrivateKeyInfo(der: Uint8Array): boolean {
+  const parsed = asn1js.fromBER(der);
+  if (parsed.offset !== der.byteLength) return false;
+  try {
+    new pkijs.PrivateKeyInfo({ schema: parsed.result });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function bagContents(bag: pkijs.SafeBag, password: string, out: Pkcs12Contents) {
   if (bag.bagId === KEY_BAG) {
     out.keys.push(Buffer.from((bag.bagValue as pkijs.PrivateKeyInfo).toSchema().toBER(false)));
@@ -94,6 +105,9 @@ function bagContents(bag: pkijs.SafeBag, password: string, out: Pkcs12Contents) 
       new Uint8Array(shrouded.encryptedData.getValue()),
       password,
     );
+    // A wrong key still ends in valid padding about once in 256 tries; in a file without MAC
+    // (OpenSSL's -nomac leaves the certificates unencrypted) that garbage was taken for the key.
+    if (!isPrivateKeyInfo(der)) throw new DecryptError('not a PrivateKeyInfo');
     out.keys.push(der);
   } else if (bag.bagId === CERT_BAG) {
     const cert = bag.bagValue as pkijs.CertBag;
