@@ -93,6 +93,9 @@ describe.each(['ec', 'rsa'] as const)('a %s chain exported by openssl', (kind) =
     }
     expect(Object.fromEntries(results)).toEqual({ 'wrong-password': 1200 });
     expect(readPkcs12(p12, 'secret').kind).toBe('ok');
+    // certificates encrypted too: their garbage is a wrong password as well, not a damaged file
+    const both = await pki.p12('secret', { args: ['-iter', '1', '-nomac', '-certpbe', 'AES-256-CBC'] });
+    for (let i = 0; i < 1200; i++) expect(readPkcs12(both, `wrong-${i}`).kind).toBe('wrong-password');
   });
 
   test('a file that keeps the CAs first still signs with the key’s own certificate', async () => {

@@ -61,7 +61,7 @@ function checkMac(pfx: pkijs.PFX, authSafe: Uint8Array, password: string): boole
   });
 }
 
-function safeBags(info: pkijs.ContentInfo, password: string): pkijs.SafeBag[] {
+function safeBags(info: pkijs.ContentInfo, password: string, decrypted: { any: boolean }): pkijs.SafeBag[] {
   let der: Uint8Array;
   if (info.contentType === pkijs.ContentInfo.DATA) {
     if (!(info.content instanceof asn1js.OctetString)) throw new NotPkcs12Error();
@@ -75,6 +75,7 @@ function safeBags(info: pkijs.ContentInfo, password: string): pkijs.SafeBag[] {
       new Uint8Array(eci.getEncryptedContent()),
       password,
     );
+    decrypted.any = true;
   } else {
     throw new UnsupportedAlgorithmError(`content type ${info.contentType}`);
   }
@@ -95,7 +96,7 @@ function isPrivateKeyInfo(der: Uint8Array): boolean {
   }
 }
 
-function bagContents(bag: pkijs.SafeBag, password: string, out: Pkcs12Contents) {
+function bagContents(bag: pkijs.SafeBag, password: string, out: Pkcs12Contents, decrypted: { any: boolean }) {
   if (bag.bagId === KEY_BAG) {
     out.keys.push(Buffer.from((bag.bagValue as pkijs.PrivateKeyInfo).toSchema().toBER(false)));
   } else if (bag.bagId === SHROUDED_KEY_BAG) {
@@ -105,7 +106,8 @@ function bagContents(bag: pkijs.SafeBag, password: string, out: Pkcs12Contents) 
       new Uint8Array(shrouded.encryptedData.getValue()),
       password,
     );
-    // A wrong key still ends in valid padding about once in 256 tries; in a file without MAC
+    decrypted.any = true;
+    // A wrong key still ends in valid padding about once in 200 tries; in a file without MAC
     // (OpenSSL's -nomac leaves the certificates unencrypted) that garbage was taken for the key.
     if (!isPrivateKeyInfo(der)) throw new DecryptError('not a PrivateKeyInfo');
     out.keys.push(der);
@@ -123,6 +125,8 @@ function bagContents(bag: pkijs.SafeBag, password: string, out: Pkcs12Contents) 
  */
 export function readPkcs12(bytes: Uint8Array, password: string): Pkcs12Result {
   let macChecked = false;
+  /** Whether anything has been decrypted with the password (set by the bags' decryption). */
+  const decrypted = { any: false };
   try {
     const { pfx, authSafeBytes } = parsePfx(bytes);
     if (!checkMac(pfx, authSafeBytes, password)) return { kind: 'wrong-password' };
@@ -130,7 +134,7 @@ export function readPkcs12(bytes: Uint8Array, password: string): Pkcs12Result {
     const authSafe = pkijs.AuthenticatedSafe.fromBER(authSafeBytes);
     const out: Pkcs12Contents = { kind: 'ok', keys: [], certificates: [] };
     for (const info of authSafe.safeContents) {
-      for (const bag of safeBags(info, password)) bagContents(bag, password, out);
+      for (const bag of safeBags(info, password, decrypted)) bagContents(bag, password, out, decrypted);
     }
     return out;
   } catch (err) {
@@ -138,6 +142,9 @@ export function readPkcs12(bytes: Uint8Array, password: string): Pkcs12Result {
       return { kind: 'unsupported', algorithm: algorithmName(err.algorithm) };
     // After a good MAC the password is right, so what does not decrypt is damaged.
     if (err instanceof DecryptError) return { kind: macChecked ? 'not-pkcs12' : 'wrong-password' };
+    // Without a MAC, what fails to parse after a decryption is a wrong password's garbage (its
+    // padding came out valid by chance, about once in 200): the two cannot be told apart.
+    if (!macChecked && decrypted.any) return { kind: 'wrong-password' };
     // pkijs and asn1js throw plain Errors for every malformed structure.
     return { kind: 'not-pkcs12' };
   }
