@@ -7,7 +7,7 @@ import { SERVER_COMMANDS, SERVER_NODE_FLAGS } from './test/server-process.ts';
 // SERVER_COMMANDS does, so what they measure is what `npm start` runs).
 const flags = SERVER_NODE_FLAGS.join(' ');
 
-test('npm start, the Docker image, the release bundle and the test servers pass the same V8 flags', () => {
+test('npm start, the Docker image, the release bundle, its smoke test and the test servers pass the same V8 flags', () => {
   const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
   expect(pkg.scripts.start).toBe(`node ${flags} scripts/start.mjs`);
   const cmd = /^CMD (\[.*\])$/m.exec(fs.readFileSync('Dockerfile', 'utf8'))?.[1];
@@ -15,6 +15,10 @@ test('npm start, the Docker image, the release bundle and the test servers pass 
   expect(fs.readFileSync('scripts/bundle.mjs', 'utf8')).toContain(
     `start: 'node ${flags} dist/server/main.js'`,
   );
+  const smoke = /spawn\(process\.execPath, (\[[^\]]*\])/.exec(
+    fs.readFileSync('scripts/bundle-smoke.mjs', 'utf8'),
+  )?.[1];
+  expect(JSON.parse(smoke!.replaceAll("'", '"'))).toEqual([...SERVER_NODE_FLAGS, 'dist/server/main.js']);
   for (const args of Object.values(SERVER_COMMANDS))
     expect(args.slice(0, SERVER_NODE_FLAGS.length)).toEqual(SERVER_NODE_FLAGS);
 });

@@ -16,8 +16,9 @@ export async function freePort(): Promise<number> {
  * V8's old generation starts at 128 MB instead of a limit sized from the first live heap (~36 MB
  * here): with the young generation's 32 MB, that limit left less room than one young generation,
  * so while documents were signed every promotion restarted incremental marking, a full collection
- * every ~0.5 s freeing ~2 MB, and the look-ups' p99 tripled (decision 044). Every way the server
- * starts passes it (package.json's start, the Dockerfile, the bundle; start-flags.test.ts).
+ * every ~0.5 s freeing ~2 MB, each a pause the look-ups waited through (decision 044). Every way
+ * the server starts passes it (package.json's start, the Dockerfile, the bundle and its smoke
+ * test; start-flags.test.ts).
  */
 export const SERVER_NODE_FLAGS = ['--initial-old-space-size=128'] as const;
 
