@@ -50,6 +50,7 @@ export function backgroundWork(s: Services, log: LifecycleLog, opts: { closeDb: 
           s.limiter.purgeExpired(),
           s.signatures.purgeExpired(),
           s.signatures.purgeOrphanLookups(),
+          s.documents.files.purgeStaged(),
         ]),
       log,
     ),

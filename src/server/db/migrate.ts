@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-event-counts.ts';
 import * as m0019 from './migrations/0019-signed-page-count.ts';
 import * as m0020 from './migrations/0020-document-sealed-link.ts';
 import * as m0021 from './migrations/0021-lookup-counts-fillfactor.ts';
+import * as m0022 from './migrations/0022-file-parts.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -45,6 +46,7 @@ const all: Record<string, DialectMigration> = {
   // 0018 is unused: 0019 landed first, and a database that ran 0019 refuses an older name after it.
   '0020-document-sealed-link': m0020,
   '0021-lookup-counts-fillfactor': m0021,
+  '0022-file-parts': m0022,
 };
 
 /** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */

@@ -230,10 +230,22 @@ export interface FilesTable {
    * of kind 'revision' (migration 0014: how they were kept before 040).
    */
   kind: 'original' | 'signed' | 'revision' | `revision-${number}`;
+  /** Empty when the bytes are in `file_parts` (`parts` > 0). */
   bytes: Buffer;
   sha256: string;
   size: number;
+  /** How many `file_parts` of `blob` hold the bytes, in order; 0: `bytes` holds them (migration 0022). */
+  parts: Generated<number>;
+  blob: string | null;
   created_at: Timestamp;
+}
+
+/** A file's bytes in parts, written before its row (FileStore.stage, decision 045). */
+export interface FilePartsTable {
+  blob: string;
+  n: number;
+  bytes: Buffer;
+  created_at: string;
 }
 
 export interface DocumentSignaturesTable {
@@ -362,6 +374,7 @@ export interface Database {
   blog_images: BlogImagesTable;
   documents: DocumentsTable;
   files: FilesTable;
+  file_parts: FilePartsTable;
   document_signatures: DocumentSignaturesTable;
   share_links: ShareLinksTable;
   daily_stats: DailyStatsTable;

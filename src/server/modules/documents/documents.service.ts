@@ -99,35 +99,46 @@ export class DocumentsService {
     if (inspected.kind !== 'ok') return inspected;
     const now = iso(this.clock.now());
     const size = input.bytes.length;
-    const stored = await this.db.transaction().execute(async (trx): Promise<DocumentRow | OverQuota> => {
-      // Checked where the file is written, under the user's row lock: parallel uploads cannot
-      // each pass a quota that only one of them fits.
-      const locked = await lockUserQuota(trx, user.id);
-      const quotaBytes = locked?.override ?? defaultQuota;
-      const used = await usedBytes(trx, user.id);
-      if (!locked || used + size > quotaBytes) return { kind: 'over-quota', usedBytes: used, quotaBytes };
-      const doc = await trx
-        .insertInto('documents')
-        .values({
-          user_id: user.id,
-          name: input.name,
-          original_filename: input.filename,
-          mime_type: PDF_MIME,
-          status: 'pending',
-          size,
-          page_count: inspected.pageCount,
-          sha256: inspected.sha256,
-          active_content: inspected.activeContent.join(','),
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await this.files.put(trx, doc.id, 'original', input.bytes, inspected.sha256);
-      await countEvent(trx, 'document-uploaded', now);
-      return doc;
-    });
-    if ('kind' in stored) return stored;
+    // Written in parts ahead of the transaction, which then only names them (decision 045).
+    const staged = await this.files.stage(input.bytes, inspected.sha256);
+    const stored = await this.db
+      .transaction()
+      .execute(async (trx): Promise<DocumentRow | OverQuota> => {
+        // Checked where the file is written, under the user's row lock: parallel uploads cannot
+        // each pass a quota that only one of them fits.
+        const locked = await lockUserQuota(trx, user.id);
+        const quotaBytes = locked?.override ?? defaultQuota;
+        const used = await usedBytes(trx, user.id);
+        if (!locked || used + size > quotaBytes) return { kind: 'over-quota', usedBytes: used, quotaBytes };
+        const doc = await trx
+          .insertInto('documents')
+          .values({
+            user_id: user.id,
+            name: input.name,
+            original_filename: input.filename,
+            mime_type: PDF_MIME,
+            status: 'pending',
+            size,
+            page_count: inspected.pageCount,
+            sha256: inspected.sha256,
+            active_content: inspected.activeContent.join(','),
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await this.files.keep(trx, staged, doc.id, 'original');
+        await countEvent(trx, 'document-uploaded', now);
+        return doc;
+      })
+      .catch(async (err: unknown) => {
+        await this.files.discard(staged);
+        throw err;
+      });
+    if ('kind' in stored) {
+      await this.files.discard(staged);
+      return stored;
+    }
     return { kind: 'ok', document: toSummary(stored, { shared: false, shareExpiresAt: null }) };
   }
 

@@ -171,6 +171,8 @@ export async function signDocument(
     }
 
     const signedBytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+    // Written in parts ahead of the transaction, which then only names them (decision 045).
+    const staged = await svc.files.stage(signedBytes, result.signedSha256);
     try {
       const stored = await svc.db.transaction().execute(async (trx) => {
         // Two signing requests may race; only the first to mark the document keeps its file.
@@ -195,7 +197,7 @@ export async function signDocument(
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
         await countEvent(trx, 'document-signed', signedAt);
-        await svc.files.put(trx, doc.id, 'signed', signedBytes, result.signedSha256);
+        await svc.files.keep(trx, staged, doc.id, 'signed');
         await trx
           .insertInto('document_signatures')
           .values(
@@ -216,8 +218,12 @@ export async function signDocument(
           .execute();
         return true;
       });
-      if (!stored) return { kind: 'already-signed' };
+      if (!stored) {
+        await svc.files.discard(staged);
+        return { kind: 'already-signed' };
+      }
     } catch (err) {
+      await svc.files.discard(staged);
       if (isUniqueViolation(err) && attempt < 4) continue; // the reference was taken: draw another
       throw err;
     }

@@ -107,6 +107,8 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
     }
     if (sealed.kind !== 'ok') throw new Error(`request ${requestId} could not be sealed: ${sealed.kind}`);
     const bytes = Buffer.from(sealed.bytes.buffer, sealed.bytes.byteOffset, sealed.bytes.byteLength);
+    // Written in parts ahead of the transaction, which then only names them (decision 045).
+    const staged = await svc.deps.files.stage(bytes, sealed.sha256);
 
     const shareExpires = iso(now + SHARE_LINK_TTL_DAYS * DAY_MS);
     const fields = await svc.db
@@ -149,7 +151,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
           .execute();
         await countEvent(trx, 'document-signed', at);
         await svc.deps.files.removeRevisions(trx, doc.id);
-        await svc.deps.files.put(trx, doc.id, 'signed', bytes, sealed.sha256);
+        await svc.deps.files.keep(trx, staged, doc.id, 'signed');
         // The placements, as owner signing records them: the document's detail, share page and
         // "Check a document" list the signers from here.
         const byRecipient = new Map(recipients.map((r) => [r.id, r]));
@@ -240,6 +242,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
         return mails;
       });
     } catch (err) {
+      await svc.deps.files.discard(staged);
       if (err instanceof Rollback) return 'not-ready';
       if (isUniqueViolation(err)) continue; // the document reference was taken: draw another
       throw err;
