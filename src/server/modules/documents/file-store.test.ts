@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
 import type { Db } from '#server/db/kysely.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { insertUser } from '#server/test/fixtures.ts';
 import { freshDatabase, ManualClock } from '#server/test/test-app.ts';
 import { FileStore, PART_BYTES, STAGED_FILE_TTL_MS } from './file-store.ts';
 
@@ -18,28 +19,13 @@ async function setUp() {
   await migrateToLatest(db, dialect);
   const clock = new ManualClock();
   const at = new Date(clock.now()).toISOString();
-  const [user] = await db
-    .insertInto('users')
-    .values({
-      email: 'owner@example.com',
-      name: 'Owner',
-      password_hash: 'x',
-      role: 'user',
-      email_verified_at: at,
-      disabled_at: null,
-      last_login: null,
-      created_at: at,
-      updated_at: at,
-      storage_quota_bytes: null,
-    })
-    .returning('id')
-    .execute();
+  const userId = await insertUser(db, at);
   const document = async (name: string) =>
     (
       await db
         .insertInto('documents')
         .values({
-          user_id: user!.id,
+          user_id: userId,
           name,
           original_filename: `${name}.pdf`,
           mime_type: 'application/pdf',

@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '#server/app-types.ts';
 import { buildApp } from '#server/app.ts';
 import { defaultLimits } from '#server/lib/limits.ts';
+import { insertUser } from '#server/test/fixtures.ts';
 import { freshDatabase, testConfig } from '#server/test/test-app.ts';
 import { fastLaneState } from './fast-lane.ts';
 
@@ -29,25 +30,10 @@ interface Running {
 async function seed(app: App, limited: boolean) {
   const db = app.db;
   const at = (days: number) => new Date(NOW + days * 86_400_000).toISOString();
-  const [user] = await db
-    .insertInto('users')
-    .values({
-      email: 'owner@example.com',
-      name: 'Owner',
-      password_hash: 'x',
-      role: 'user',
-      email_verified_at: at(-9),
-      disabled_at: null,
-      last_login: null,
-      created_at: at(-9),
-      updated_at: at(-9),
-      storage_quota_bytes: null,
-    })
-    .returning('id')
-    .execute();
+  const userId = await insertUser(db, at(-9));
   const sig = (ref: string, extra: Record<string, unknown> = {}) => ({
     reference_number: ref,
-    user_id: user!.id,
+    user_id: userId,
     signer_name: 'Jane "JD" Doe <é>',
     additional_data: 'Lease 7\nline two',
     qr_code_data: null,
@@ -81,7 +67,7 @@ async function seed(app: App, limited: boolean) {
   const [doc] = await db
     .insertInto('documents')
     .values({
-      user_id: user!.id,
+      user_id: userId,
       name: 'Signed',
       original_filename: 'a.pdf',
       mime_type: 'application/pdf',
@@ -104,7 +90,7 @@ async function seed(app: App, limited: boolean) {
     .insertInto('document_signatures')
     .values({
       document_id: doc!.id,
-      user_id: user!.id,
+      user_id: userId,
       signature_id: rows[4]!.id,
       signature_reference: 'SIG-20260301-USED',
       signer_name: 'J. Doe',
