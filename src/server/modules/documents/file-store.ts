@@ -47,28 +47,6 @@ export class FileStore {
     private readonly clock: Clock,
   ) {}
 
-  /** `sha256` comes from the PDF worker, which has hashed the bytes off the event loop. */
-  async put(
-    trx: Transaction<Database>,
-    documentId: number,
-    kind: FileKind,
-    bytes: Uint8Array,
-    sha256: string,
-  ) {
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    await trx
-      .insertInto('files')
-      .values({
-        document_id: documentId,
-        kind,
-        bytes: buffer,
-        sha256,
-        size: buffer.length,
-        created_at: iso(this.clock.now()),
-      })
-      .execute();
-  }
-
   /**
    * An open signing request's latest revision as stored (decision 040): its base, then what each
    * signer since appended, in order. Incremental updates only ever append, so a signer's finish
@@ -101,7 +79,10 @@ export class FileStore {
     appended: Uint8Array,
     sha256: string,
   ) {
-    await this.put(trx, documentId, `revision-${number}`, appended, sha256);
+    // Kilobytes: kept in its row, in the caller's transaction (`sha256` hashed by the PDF worker).
+    const bytes = Buffer.from(appended.buffer, appended.byteOffset, appended.byteLength);
+    const inline: StagedFile = { blob: null, parts: 0, size: bytes.length, sha256, inline: bytes };
+    await this.keep(trx, inline, documentId, `revision-${number}`);
   }
 
   /** Drops a signing request's revisions (cancelled or completed): the original stays. */

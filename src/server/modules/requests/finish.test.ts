@@ -308,7 +308,17 @@ describe('revisions stored as increments (decision 040)', () => {
         .where('document_id', '=', docId)
         .where('kind', '=', 'revision-1')
         .execute();
-      await ctx.app.documents.files.put(trx, docId, 'revision', whole, sha(whole));
+      await trx
+        .insertInto('files')
+        .values({
+          document_id: docId,
+          kind: 'revision',
+          bytes: whole,
+          sha256: sha(whole),
+          size: whole.length,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
     });
     const res = await signAs(ctx, await mailedToken(ctx, second.email));
     expect(res.statusCode).toBe(200);
