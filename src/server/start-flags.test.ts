@@ -15,7 +15,7 @@ test('npm start, the Docker image, the release bundle, its smoke test and the te
   expect(fs.readFileSync('scripts/bundle.mjs', 'utf8')).toContain(
     `start: 'node ${flags} dist/server/main.js'`,
   );
-  const smoke = /spawn\(process\.execPath, (\[[^\]]*\])/.exec(
+  const smoke = /spawn\(\s*process\.execPath,\s*(\[[^\]]*\])/.exec(
     fs.readFileSync('scripts/bundle-smoke.mjs', 'utf8'),
   )?.[1];
   expect(JSON.parse(smoke!.replaceAll("'", '"'))).toEqual([...SERVER_NODE_FLAGS, 'dist/server/main.js']);
@@ -28,4 +28,27 @@ test('this Node accepts them (an unknown V8 flag makes node exit with "bad optio
     encoding: 'utf8',
   });
   expect(out).toBe('ran');
+});
+
+// Decision 046: a site V8 decides to pretenure stays pretenured, whatever its objects do later.
+// Objects kept alive from one allocation site through many scavenges make V8 tenure that site;
+// under the server's flags it never does.
+test('under these flags V8 never pretenures an allocation site', () => {
+  const script = [
+    'const make = (i) => ({ a: i, b: [i] });',
+    'const keep = [];',
+    'for (let i = 0; i < 2e6; i++) keep.push(make(i));',
+    "process.stdout.write('kept ' + keep.length + '\\n');",
+  ].join('\n');
+  const decisions = (flags: readonly string[]) =>
+    execFileSync(process.execPath, [...flags, '--trace-pretenuring-statistics', '-e', script], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  const plain = decisions([]);
+  expect(plain).toContain('kept 2000000');
+  expect(plain).toMatch(/=> tenure/); // what the flag prevents, so this test can fail
+  const ours = decisions(SERVER_NODE_FLAGS);
+  expect(ours).toContain('kept 2000000');
+  expect(ours).not.toMatch(/=> tenure/);
 });
