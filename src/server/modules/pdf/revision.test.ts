@@ -59,11 +59,26 @@ function lastSignature(bytes: Uint8Array) {
   return { range: [a, b, c, d], hole: text.slice(b, c), count: all.length };
 }
 
+/**
+ * The DER value at the start of `padded` (the /Contents hole: the CMS, then zeros to the hole's
+ * end), by its own length. Trimming the zeros instead cut a CMS whose last byte is 0x00 (one
+ * signing in 256: the signature value's last byte), and openssl then read too little.
+ */
+function derValue(padded: Buffer) {
+  if (padded[0] !== 0x30) throw new Error('the /Contents hole does not start with a DER SEQUENCE');
+  const first = padded[1]!;
+  if (first < 0x80) return padded.subarray(0, 2 + first);
+  const lengthBytes = first & 0x7f;
+  let length = 0;
+  for (let i = 0; i < lengthBytes; i++) length = length * 256 + padded[2 + i]!;
+  return padded.subarray(0, 2 + lengthBytes + length);
+}
+
 /** `openssl cms -verify` of the extracted /Contents over the signed ranges (content, not chain). */
 function opensslVerify(bytes: Uint8Array) {
   const { range, hole } = lastSignature(bytes);
   const [, b, c, d] = range as [number, number, number, number];
-  const der = Buffer.from(hole.slice(1, -1).replace(/(00)+$/, ''), 'hex');
+  const der = derValue(Buffer.from(hole.slice(1, -1), 'hex'));
   const buf = Buffer.from(bytes);
   return inDir(async (dir) => {
     fs.writeFileSync(path.join(dir, 'sig.der'), der);
@@ -269,4 +284,16 @@ test('a file that already carries a signature keeps it valid, and the new one co
   expect(await qpdf(second.bytes, ['--check'])).toContain('No syntax or stream encoding errors');
   await xrefOffsetsPointAtObjects(second.bytes);
   expect(await opensslVerify(second.bytes)).toContain('Verification successful');
+});
+
+test('the CMS is read from the /Contents hole by its DER length, a last byte of zero included', () => {
+  // a SEQUENCE of 3 bytes ending in 0x00, then the hole's zero padding
+  const short = Buffer.from('3003020100' + '00'.repeat(8), 'hex');
+  expect(derValue(short).toString('hex')).toBe('3003020100');
+  // a long-form length (0x82: two length bytes, 0x0104 = 260) ending in 0x00
+  const body = Buffer.alloc(260, 0x11);
+  body[259] = 0;
+  const long = Buffer.concat([Buffer.from('30820104', 'hex'), body, Buffer.alloc(16)]);
+  expect(derValue(long)).toEqual(long.subarray(0, 264));
+  expect(() => derValue(Buffer.from('00'.repeat(4), 'hex'))).toThrow(/DER SEQUENCE/);
 });
