@@ -1,8 +1,8 @@
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import { freePort } from '../src/server/test/server-process.ts';
+import type { LoadJob, LoadMessage, LoadResult } from './load.ts';
 
 /** Debian's chromium and the flags every browser run here uses (as playwright.config.ts). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -55,50 +55,55 @@ export function pin(pid: number, cpus: string) {
 
 export const ALL_CPUS = `0-${os.availableParallelism() - 1}`;
 
+/**
+ * Measures `url` (or, with `paths`, a path picked at random from them for each request) from a
+ * load generator in a process of its own (bench/load.ts), so the bench's own heap and work stay
+ * out of the times. It is forked here, so it runs on the cores this process is pinned to.
+ */
 export async function measure(
   name: string,
   url: string,
   headers: Record<string, string> = {},
-  requests?: autocannon.Request[],
+  paths?: string[],
   pid?: number,
   connections = CONNECTIONS,
   seconds = DURATION_S,
 ): Promise<Measured> {
-  // warm-up, then the measured run
-  await autocannon({
-    url,
-    headers,
-    duration: 1,
-    connections,
-    ...(requests ? { requests } : {}),
+  const job: LoadJob = { url, headers, ...(paths ? { paths } : {}), connections, seconds };
+  const child = fork('bench/load.ts', [], {
+    execArgv: ['--no-allocation-site-pretenuring', '--import', 'tsx'],
   });
-  const cpuBefore = pid ? cpuMs(pid) : undefined;
-  const times: number[] = [];
-  // With a callback, autocannon answers its instance, whose 'response' events carry each time.
-  const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon(
-      { url, headers, duration: seconds, connections, ...(requests ? { requests } : {}) },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-    run.on('response', (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) times.push(ms);
+  let cpuBefore: number | undefined;
+  const r = await new Promise<LoadResult>((resolve, reject) => {
+    child.on('message', (m: LoadMessage) => {
+      if ('measuring' in m) {
+        cpuBefore = pid ? cpuMs(pid) : undefined; // the warm-up is over
+      } else if ('result' in m) {
+        resolve(m.result);
+      } else {
+        reject(new Error(`${name}: ${m.error}`));
+      }
     });
+    child.once('exit', (code) => reject(new Error(`${name}: the load generator exited (${code})`)));
+    child.send(job);
   });
   const cpuAfter = pid ? cpuMs(pid) : undefined;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx and ${r.errors} errors`);
+  const window = seconds * 1000;
+  if (r.gcMs > 0.05 * window) {
+    console.warn(
+      `${name}: the load generator spent ${((100 * r.gcMs) / window).toFixed(0)}% of the run in GC`,
+    );
+  }
   const cpuUs =
-    cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0
-      ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total
+    cpuBefore !== undefined && cpuAfter !== undefined && r.total > 0
+      ? ((cpuAfter - cpuBefore) * 1000) / r.total
       : undefined;
-  times.sort((a, b) => a - b);
-  const p99Exact = times.length
-    ? times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)]
-    : undefined;
   return {
     name,
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    ...(p99Exact !== undefined ? { p99Exact } : {}),
+    rps: r.rps,
+    p99: r.p99,
+    ...(r.p99Exact !== undefined ? { p99Exact: r.p99Exact } : {}),
     ...(cpuUs !== undefined ? { cpuUs } : {}),
   };
 }

@@ -133,14 +133,7 @@ async function seedPostgres(pgUrl: string) {
   };
 }
 
-const lookupRequests = (refs: string[]) => [
-  {
-    setupRequest: (r: any) => ({
-      ...r,
-      path: `/api/signatures/reference/${refs[Math.floor(Math.random() * refs.length)]!}`,
-    }),
-  },
-];
+const lookupPaths = (refs: string[]) => refs.map((ref) => `/api/signatures/reference/${ref}`);
 
 type Server = { name: string; base: string; pid: number; refs: string[] };
 
@@ -170,7 +163,7 @@ async function rounds(
       const { name, base, pid, refs } = servers[i]!;
       signal(i, 'SIGSTOP');
       try {
-        runs[i]!.push(await measure(name, base, {}, lookupRequests(refs), pid, connections, seconds));
+        runs[i]!.push(await measure(name, base, {}, lookupPaths(refs), pid, connections, seconds));
       } finally {
         signal(i, 'SIGCONT');
       }
