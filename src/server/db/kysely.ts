@@ -6,7 +6,6 @@ import {
   CompiledQuery,
   Kysely,
   type Dialect as KyselyDialect,
-  PostgresDialect,
   SqliteDialect,
   sql,
   type Compilable,
@@ -15,6 +14,7 @@ import {
 import type Pg from 'pg';
 import { lazyRequire } from '../lib/lazy-require.ts';
 import { Checkpointer, type CheckpointOptions } from './checkpointer.ts';
+import { OwnSchemaPostgresDialect } from './introspector.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -46,7 +46,7 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
       max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     pgPools.set(db, pool);
     return { db, dialect: 'postgres' };
   }
