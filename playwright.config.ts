@@ -2,15 +2,23 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests drive Debian's chromium against the app built and started as `npm start` does
- * (e2e/global-setup.ts starts it on a free port with a fresh database).
+ * (e2e/global-setup.ts starts it on a free port with a fresh database, once per worker).
+ *
+ * Two workers by default (E2E_WORKERS to change it), each with a server of its own: this file is
+ * loaded again in every worker, after the global set-up, and there a worker takes its slot's
+ * server as E2E_BASE_URL, which the specs and `baseURL` read.
  */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const slotBase = process.env[`E2E_BASE_URL_${process.env.TEST_PARALLEL_INDEX ?? 0}`];
+if (slotBase) process.env.E2E_BASE_URL = slotBase;
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: [['list']],
   outputDir: 'test-results',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import type { FullConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../src/server/db/kysely.ts';
@@ -12,10 +13,13 @@ export const E2E_CAPTCHA = 'E2eCap';
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'Adm1n!Password' };
 
 /**
- * Starts an SMTP catcher (its mails readable over HTTP by the test workers) and the built app,
- * the way `npm start` runs it, on a free port with a fresh SQLite database.
+ * Starts an SMTP catcher (its mails readable over HTTP by the test workers) and, for each test
+ * worker, the built app the way `npm start` runs it, on a free port with a fresh SQLite database.
+ * A worker drives only its own server (playwright.config.ts picks it by the worker's slot), so a
+ * test that changes a site-wide setting (the session timeout, the look-up limits, the site name)
+ * cannot disturb a test running beside it in another worker.
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   if (!fs.existsSync('/usr/bin/chromium')) {
     throw new Error(
       'Browser tests need Debian chromium at /usr/bin/chromium: run `apt-get update && apt-get install -y chromium`',
@@ -36,28 +40,33 @@ export default async function globalSetup() {
   await new Promise<void>((r) => mailApi.listen(0, '127.0.0.1', r));
   const mailPort = (mailApi.address() as { port: number }).port;
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-e2e-'));
-  await allowManySignUps(dataDir);
-  const server = await startServerProcess(
-    {
-      DATA_DIR: dataDir,
-      WEB_ROOT: webRoot,
-      SMTP_URL: smtp.url,
-      INKPROOF_TEST_CAPTCHA: E2E_CAPTCHA,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    { from: 'compiled' },
+  const servers = await Promise.all(
+    Array.from({ length: config.workers }, async (_, slot) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-e2e-'));
+      await allowManySignUps(dataDir);
+      const server = await startServerProcess(
+        {
+          DATA_DIR: dataDir,
+          WEB_ROOT: webRoot,
+          SMTP_URL: smtp.url,
+          INKPROOF_TEST_CAPTCHA: E2E_CAPTCHA,
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          LOG_LEVEL: 'warn',
+        },
+        { from: 'compiled' },
+      );
+      process.env[`E2E_BASE_URL_${slot}`] = server.base;
+      return { server, dataDir };
+    }),
   );
-  process.env.E2E_BASE_URL = server.base;
   process.env.E2E_MAIL_API = `http://127.0.0.1:${mailPort}`;
 
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map(({ server }) => server.stop()));
     await smtp.close();
     mailApi.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const { dataDir } of servers) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
 

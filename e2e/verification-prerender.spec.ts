@@ -56,6 +56,21 @@ const rootMarkup = (page: Page) =>
     return [...document.getElementById('root')!.childNodes].map(write).join('');
   });
 
+/**
+ * Waits until the page looks as a visitor first sees it: its style sheets applied and the fonts
+ * its layout asks for loaded. Seen to be visible is not enough: a script's layout does not wait
+ * for a style sheet, and on a busy machine the boxes were once measured unstyled.
+ */
+async function styled(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].every((link) => link.sheet),
+  );
+  await page.evaluate(async () => {
+    document.body.getBoundingClientRect(); // a layout, so the fonts it needs are asked for
+    await document.fonts.ready;
+  });
+}
+
 /** Layout boxes of the parts a visitor sees first. */
 const boxes = (page: Page) =>
   page.evaluate(() =>
@@ -111,6 +126,7 @@ test('the app takes over with the same markup: nothing moves, no console errors'
   await expect(page.getByRole('heading', { level: 1, name: m.verifyTitle })).toBeVisible();
   await markServerMarkup(page);
   const served = await rootMarkup(page);
+  await styled(page);
   const before = await boxes(page);
   await page.evaluate(() => {
     const w = window as { shifts?: number };
