@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { STORE_FREE } from './src/server/test/store-free.ts';
 
 /**
  * Test files that time themselves against a budget: CPU budgets of the image and PDF workers
@@ -16,6 +17,25 @@ const TIMED = [
   'src/server/modules/seals/tokens.test.ts',
   'src/server/modules/signatures/image-limits.test.ts',
   'src/server/modules/verification/verification.test.ts',
+];
+
+// The PostgreSQL run leaves out the files that never open a database (src/server/test/store-free.ts).
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * From Node 24.19 a better-sqlite3 object that becomes garbage can abort the process (decision 020).
+ * The server keeps each one until exit; the backup commands' tests (src/server/ops) open and drop
+ * databases of their own, so they run on earlier Nodes only. Left out here, in the config: vitest
+ * applies a command line `--exclude` to no project, and scripts/node24.sh's stopped working so.
+ */
+export function objectWrapAborts(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 24 || (major === 24 && minor >= 19);
+}
+
+const skipped = [
+  ...(onPostgres ? STORE_FREE : []),
+  ...(objectWrapAborts(process.versions.node) ? ['src/server/ops/**'] : []),
 ];
 
 /**
@@ -38,14 +58,19 @@ export default defineConfig({
         test: {
           name: 'parallel',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: TIMED,
+          exclude: [...TIMED, ...skipped],
           maxWorkers: PARALLEL,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'timed',
+          include: TIMED.filter((f) => !skipped.includes(f)),
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

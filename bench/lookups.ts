@@ -292,6 +292,15 @@ export async function benchLookups() {
     LOG_LEVEL: 'warn',
     METRICS_TOKEN: metricsToken,
   });
+  // BENCH_LOOKUPS=metrics measures only what /metrics costs, pinned (the steadier method)
+  if (process.env.BENCH_LOOKUPS === 'metrics') {
+    try {
+      return await metricsOverheadPinned(app, withMetrics, refs, metricsToken);
+    } finally {
+      await Promise.all([app.stop(), withMetrics.stop()]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
   // The same server with every look-up through Fastify's pipeline (decision 036), for comparison.
   const noLane = await startServerProcess({
     DATA_DIR: dataCopy('no-lane'),
@@ -499,6 +508,55 @@ async function lookupsWhileSigning(dir: string) {
   }
 }
 
+type Started = Awaited<ReturnType<typeof startServerProcess>>;
+
+/** The middle value (the upper one of an even count). */
+const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/**
+ * What /metrics costs a look-up, measured pinned: each server alone on core 0 in its turn, the load
+ * generator on core 1, the pair back to back in alternating order, ROUNDS pairs (BENCH_ROUNDS=8
+ * gives a steadier median). Reported per pair: throughput lost and server CPU added per look-up.
+ */
+async function metricsOverheadPinned(app: Started, metered: Started, refs: string[], token: string) {
+  const servers: Server[] = [
+    { name: 'look-up, metrics off', base: app.base, pid: app.child.pid!, refs },
+    { name: 'look-up, METRICS_TOKEN set', base: metered.base, pid: metered.child.pid!, refs },
+  ];
+  for (const s of servers) pin(s.pid, '0');
+  pin(process.pid, '1');
+  let runs: Measured[][];
+  try {
+    runs = await rounds(servers, PINNED_CONNECTIONS, { alone: true, seconds: PINNED_SECONDS, swap: [0, 1] });
+  } finally {
+    pin(process.pid, ALL_CPUS);
+    for (const s of servers) pin(s.pid, ALL_CPUS);
+  }
+  const [off, on] = runs as [Measured[], Measured[]];
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const lost = on.map((r, i) => 1 - r.rps / off[i]!.rps);
+  const added = on.map((r, i) => (r.cpuUs ?? NaN) / (off[i]!.cpuUs ?? NaN) - 1);
+  console.log(
+    `\n## metrics overhead, pinned (server on core 0, load on core 1), ${PINNED_CONNECTIONS} connections, ` +
+      `${ROUNDS} pairs of ${PINNED_SECONDS} s:`,
+  );
+  printTable(median(off), [median(on)]);
+  console.log(
+    `metrics: look-ups/s lost ${pct(mid(lost))} median (goal <= 5%: ${verdict(mid(lost) <= 0.05)}; ` +
+      `per pair ${lost.map(pct).join(', ')})`,
+  );
+  console.log(
+    `metrics: server CPU per look-up ${mid(added) >= 0 ? '+' : ''}${pct(mid(added))} median ` +
+      `(${mid(off.map((r) => r.cpuUs ?? NaN)).toFixed(1)} -> ${mid(on.map((r) => r.cpuUs ?? NaN)).toFixed(1)} µs; ` +
+      `per pair ${added.map(pct).join(', ')})`,
+  );
+  const pairs = off.map((r, i) => `${Math.round(r.rps)}/${Math.round(on[i]!.rps)}`);
+  console.log(`metrics: look-ups/s per pair, off/on: ${pairs.join(', ')}`);
+  const res = await fetch(`${metered.base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+  return { off: median(off), on: median(on), lost: mid(lost), added: mid(added) };
+}
+
 /**
  * The look-up ratio with metrics off and on, each round's pair measured back to back (the
  * machine's load drifts between rounds), and the server CPU per look-up, the steadier number.
@@ -506,7 +564,6 @@ async function lookupsWhileSigning(dir: string) {
 async function reportMetricsOverhead(runs: Measured[][], base: string, token: string) {
   const [baseline, , off, on] = runs as [Measured[], Measured[], Measured[], Measured[]];
   const ratio = (rs: Measured[]) => rs.map((r, i) => r.rps / baseline[i]!.rps);
-  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   const [offRatio, onRatio] = [mid(ratio(off)), mid(ratio(on))];
   const perRound = ratio(on).map((r, i) => `${(100 * (1 - r / ratio(off)[i]!)).toFixed(1)}%`);
   const drop = 100 * (1 - onRatio / offRatio);

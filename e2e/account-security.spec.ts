@@ -8,6 +8,7 @@ import {
   accountMenuButton,
   E2E_ADMIN,
   E2E_CAPTCHA,
+  fillSecurityCode,
   expectNoAxeViolations,
   logInAsAdmin,
   signOut,
@@ -21,7 +22,7 @@ async function fillLogin(page: Page, email: string) {
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(form);
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 

@@ -5,6 +5,7 @@ import { sessionText } from '../src/web/lib/session/messages.ts';
 import {
   accountMenuButton,
   E2E_CAPTCHA,
+  fillSecurityCode,
   expectNoAxeViolations,
   linkIn,
   mailTo,
@@ -19,7 +20,7 @@ async function fillLogin(page: Page, email: string, password: string) {
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(form);
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 
@@ -34,7 +35,7 @@ test('a visitor registers, verifies, edits the profile, changes and resets the p
   await reg.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await reg.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
   await reg.getByRole('checkbox').check();
-  await reg.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(reg);
   await reg.getByRole('button', { name: 'Create account' }).click();
 
   // sign-up is e-mail first (decision 018): nobody is signed in until the mailed link is opened
@@ -79,7 +80,7 @@ test('a visitor registers, verifies, edits the profile, changes and resets the p
   await page.goto('/auth?tab=forgot-password');
   const forgot = page.getByRole('tabpanel', { name: 'Forgot Password' });
   await forgot.getByLabel('Email', { exact: true }).fill(email);
-  await forgot.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(forgot);
   await forgot.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
   // mail 2 is the "password changed" security notice (issue 14); the reset link is mail 3
@@ -121,7 +122,7 @@ test('signing up with a taken address looks the same in the page, and the owner 
   await reg.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await reg.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
   await reg.getByRole('checkbox').check();
-  await reg.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(reg);
   await reg.getByRole('button', { name: 'Create account' }).click();
   await expect(
     reg.getByRole('status').getByRole('heading', { name: authText.checkEmailTitle }),

@@ -1,7 +1,13 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { adminText } from '../src/web/features/admin/messages.ts';
 import { accountMessages } from '../src/shared/accounts/messages.ts';
-import { E2E_CAPTCHA, expectNoAxeViolations, logInAsAdmin, signUpViaApi, uniqueEmail } from './support.ts';
+import {
+  expectNoAxeViolations,
+  fillSecurityCode,
+  logInAsAdmin,
+  signUpViaApi,
+  uniqueEmail,
+} from './support.ts';
 
 /**
  * Issue 15 items 7, 8 and 10 in the browser: the admin tables fit a phone (stacked cards at
@@ -109,7 +115,7 @@ test('forgot-password asks for the security code, and says how long a lock-out l
   await page.screenshot({ path: 'test-results/forgot-password-390.png', fullPage: true });
   await expectNoAxeViolations(page);
   // a wrong code is refused by the server, and a new challenge is shown
-  await forgot.getByLabel('Security code', { exact: true }).fill('WRONG1');
+  await fillSecurityCode(forgot, 'WRONG1');
   await forgot.getByRole('button', { name: 'Send reset link' }).click();
   await expect(forgot.getByRole('alert')).toHaveText(accountMessages.captchaWrong);
   // a lock-out (429 with retryAfter) is worded with the wait
@@ -120,7 +126,7 @@ test('forgot-password asks for the security code, and says how long a lock-out l
       body: JSON.stringify({ message: accountMessages.tooManyResets, retryAfter: 230 }),
     }),
   );
-  await forgot.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(forgot);
   await forgot.getByRole('button', { name: 'Send reset link' }).click();
   await expect(forgot.getByRole('alert')).toHaveText('Too many reset requests. Try again in 4 minutes.');
 });

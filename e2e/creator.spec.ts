@@ -180,6 +180,42 @@ test('typing in three fonts of different categories loads only the fonts shown',
   expect(errors).toEqual([]);
 });
 
+test('Preview opened while the typed font is still loading shows the signature once the font is in', async ({
+  page,
+}) => {
+  // Font files are held until the preview is open: the Type tab is gone by the time the font arrives.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.woff2?(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/create');
+  await page.getByRole('tab', { name: m.tabType }).click();
+  await page.getByLabel('Signature text').fill(NAME);
+  await page.getByLabel("Signer's Name").fill(NAME);
+  await page.getByRole('tab', { name: m.tabPreview }).click();
+  await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
+  await expect(page.getByText(m.noSignatureYet)).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('img', { name: `Signature of ${NAME}` })).toBeVisible();
+  await expect(page.getByTestId('qr-code')).toBeVisible();
+  await page.getByRole('tab', { name: m.tabCreate }).click();
+  await expect(page.getByTestId('typed-signature')).toHaveAttribute(
+    'aria-label',
+    `Typed signature "${NAME}" in Great Vibes`,
+  );
+  // the Type tab's canvas shows the creator's drawing: not blank
+  const inked = await page.getByTestId('typed-signature').evaluate((c: HTMLCanvasElement) =>
+    c
+      .getContext('2d')!
+      .getImageData(0, 0, c.width, c.height)
+      .data.some((v, i) => i % 4 === 3 && v > 0),
+  );
+  expect(inked).toBe(true);
+});
+
 test('combined downloads are real PNG, JPG, SVG and WebP with metadata and a QR code that opens the verification URL', async ({
   page,
 }) => {

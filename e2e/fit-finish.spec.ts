@@ -8,7 +8,7 @@ import { creatorText } from '../src/web/features/creator/messages.ts';
 import { documentsText } from '../src/web/features/documents/messages.ts';
 import { mySignaturesText } from '../src/web/features/signatures/messages.ts';
 import { verifyText } from '../src/web/features/verification/messages.ts';
-import { E2E_CAPTCHA, expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
+import { expectNoAxeViolations, fillSecurityCode, signUpViaApi, uniqueEmail } from './support.ts';
 
 const SHOTS = '/work/helpers/shots-fit';
 /** Wide and reaching the corners, as a quick signature on the pad is. */
@@ -260,7 +260,7 @@ test('after a failed login on a phone, the tabs and the message are in view belo
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email', { exact: true }).fill('nobody-here@example.com');
   await form.getByLabel('Password', { exact: true }).fill('wrong-password');
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(form);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await form.getByRole('button', { name: 'Log in' }).click();
   const alert = form.getByRole('alert');

@@ -9,6 +9,7 @@ import { signText } from '../src/web/features/sign/messages.ts';
 import {
   E2E_ADMIN,
   E2E_CAPTCHA,
+  fillSecurityCode,
   expectNoAxeViolations,
   linkIn,
   mailTo,
@@ -78,7 +79,7 @@ async function logIn(page: Page, email: string) {
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(form);
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 

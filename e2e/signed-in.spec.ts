@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { accountLinks, accountText, adminLink } from '../src/web/layouts/account-nav-items.ts';
 import {
   accountMenuButton,
-  E2E_CAPTCHA,
+  fillSecurityCode,
   expectNoAxeViolations,
   logInAsAdmin,
   signOut,
@@ -25,7 +25,7 @@ async function logIn(page: Page, email: string) {
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(form);
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import AxeBuilder from '@axe-core/playwright';
+import { authText } from '../src/web/features/auth/messages.ts';
 import { E2E_ADMIN, E2E_CAPTCHA } from './global-setup.ts';
 
 export { E2E_CAPTCHA };
@@ -33,6 +34,14 @@ export function linkIn(mail: Mail, pathPrefix: string): string {
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // A page of the app renders after its script and its lazy chunk: right after a navigation axe
+  // would check the empty shell and report its missing landmarks. Every page has a main landmark
+  // and an h1 once rendered; wait for them (if they never come, axe says so below).
+  await page
+    .waitForFunction(() => document.querySelector('main') && document.querySelector('h1'), null, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
@@ -43,12 +52,23 @@ export async function expectNoAxeViolations(page: Page) {
 export const uniqueEmail = (prefix = 'e2e') =>
   `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
+/**
+ * Types a code into a form's security code field once the form's challenge has arrived, as a
+ * person answers the image they see. Typed sooner, the code would be sent before GET /api/captcha
+ * answered, when the server holds no challenge for the session yet and refuses the code (under load
+ * a log-in failed so, CI of 2026-11-25). The Refresh button is disabled while the challenge loads.
+ */
+export async function fillSecurityCode(form: Locator, code = E2E_CAPTCHA) {
+  await expect(form.getByRole('button', { name: authText.captchaRefresh })).toBeEnabled();
+  await form.getByLabel(authText.captchaLabel, { exact: true }).fill(code);
+}
+
 /** Fills the open Login tab with the e2e admin's credentials and waits until signed in. */
 export async function submitAdminLogin(page: Page) {
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
   await form.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await form.getByLabel('Security code', { exact: true }).fill(E2E_CAPTCHA);
+  await fillSecurityCode(form);
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect(accountMenuButton(page)).toBeVisible();
 }
@@ -149,4 +169,19 @@ export async function savedSignaturePng(page: Page) {
   const link = (await decodeQr(png))!;
   expect(link).toMatch(/#[A-Z2-7]{100,}$/);
   return { png, link, reference: (await page.getByTestId('saved-reference').textContent())!.trim() };
+}
+
+/**
+ * Holds the app's entry script until `release()`: none of the build's code runs, and the page shows
+ * only what the server sent (decision 039), as on a slow phone while the entry downloads. A module
+ * script delays DOMContentLoaded and load: navigate with `waitUntil: 'commit'` meanwhile.
+ */
+export async function holdEntryScript(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }

@@ -1,48 +1,30 @@
-import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import type { OwnSignature } from '../src/shared/signatures/schemas.ts';
 import { verifyText as t } from '../src/web/features/verification/messages.ts';
-import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations } from './support.ts';
+import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, holdEntryScript } from './support.ts';
 
-/**
+/*
  * Decision 039: the verification page arrives with its first render in the HTML, paints before
- * its script runs, and the app's first render replaces that markup with the same one.
+ * its script runs, and the app's first render replaces that markup with the same one. Decision
+ * 053: what a visitor does in that markup before any of the build's code runs is kept.
  */
-const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+/** A blank 1x1 PNG: an image without a QR code. */
+const BLANK_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const referenceField = (page: Page) => page.getByLabel(t.referenceLabel, { exact: true });
 
 /**
- * Holds the app's entry script until `release()`: the page shows only what the server sent. (A
- * module script delays DOMContentLoaded and load: navigations wait for the response only.)
+ * Remembers the server's field, and records #root's markup (see `rootMarkup`) the moment the app's
+ * first render replaced it: a mutation observer's callback runs right after React's commit, before
+ * any later task. Read later, the markup may hold what mounts after the first paint by design (the
+ * toaster's live region, loaded once the browser is idle), which a busy machine runs first.
  */
-async function holdScript(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(ENTRY, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Waits until the app's first render has replaced the server's markup. */
 async function markServerMarkup(page: Page) {
   await page.evaluate(() => {
-    (window as { serverField?: Element | null }).serverField = document.querySelector('#root input');
-  });
-}
-const appTookOver = (page: Page) =>
-  page.waitForFunction(() => {
-    const field = document.querySelector('#root input');
-    return field !== null && field !== (window as { serverField?: Element | null }).serverField;
-  });
-
-/**
- * #root's elements, attributes (sorted) and text, without what differs by nature between the two
- * renders: useId values, React's comments, the order React sets attributes in.
- */
-const rootMarkup = (page: Page) =>
-  page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    const w = window as { serverField?: Element | null; firstAppMarkup?: string; rootMarkup?: () => string };
     const write = (node: Node): string => {
       if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
       if (node.nodeType !== Node.ELEMENT_NODE) return '';
@@ -53,8 +35,31 @@ const rootMarkup = (page: Page) =>
         .join(' ');
       return `<${el.localName} ${attrs}>${[...el.childNodes].map(write).join('')}</${el.localName}>`;
     };
-    return [...document.getElementById('root')!.childNodes].map(write).join('');
+    const markup = () => [...root.childNodes].map(write).join('');
+    w.rootMarkup = markup;
+    w.serverField = root.querySelector('input');
+    const observer = new MutationObserver(() => {
+      const field = root.querySelector('input');
+      if (field === null || field === w.serverField) return;
+      w.firstAppMarkup = markup();
+      observer.disconnect();
+    });
+    observer.observe(root, { childList: true, subtree: true });
   });
+}
+
+/** Waits until the app's first render has replaced the server's markup; that render's markup. */
+const appTookOver = async (page: Page) => {
+  const markup = await page.waitForFunction(() => (window as { firstAppMarkup?: string }).firstAppMarkup);
+  return (await markup.jsonValue()) as string;
+};
+
+/**
+ * #root's elements, attributes (sorted) and text, without what differs by nature between the two
+ * renders: useId values, React's comments, the order React sets attributes in.
+ */
+const rootMarkup = (page: Page) =>
+  page.evaluate(() => (window as unknown as { rootMarkup: () => string }).rootMarkup());
 
 /**
  * Waits until the page looks as a visitor first sees it: its style sheets applied and the fonts
@@ -100,7 +105,7 @@ async function rename(request: APIRequestContext, siteName: string) {
 }
 
 test('before its script runs the page shows its heading, form and landmarks, axe clean', async ({ page }) => {
-  const release = await holdScript(page);
+  const release = await holdEntryScript(page);
   await page.goto('/verify-signature', { waitUntil: 'commit' });
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1, name: m.verifyTitle })).toBeVisible();
@@ -121,7 +126,7 @@ test('the app takes over with the same markup: nothing moves, no console errors'
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   page.on('pageerror', (error) => errors.push(error.message));
   await page.setViewportSize({ width: 390, height: 844 });
-  const release = await holdScript(page);
+  const release = await holdEntryScript(page);
   await page.goto('/verify-signature', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1, name: m.verifyTitle })).toBeVisible();
   await markServerMarkup(page);
@@ -136,8 +141,7 @@ test('the app takes over with the same markup: nothing moves, no console errors'
     }).observe({ type: 'layout-shift', buffered: true });
   });
   release();
-  await appTookOver(page);
-  expect(await rootMarkup(page)).toBe(served);
+  expect(await appTookOver(page)).toBe(served);
   expect(await boxes(page)).toEqual(before);
   expect(await page.evaluate(() => (window as { shifts?: number }).shifts)).toBe(0);
   await expect(page).toHaveTitle(new RegExp(m.verifyTitle));
@@ -150,14 +154,13 @@ test('a reference typed before the script ran is kept, focused, and looks up', a
     await request.post('/api/signatures', {
       headers: { 'x-csrf-token': (await request.get('/api/csrf')).headers()['x-csrf-token']! },
       data: {
-        signatureData:
-          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        signatureData: `data:image/png;base64,${BLANK_PNG}`,
         consent: true,
         signerName: 'Early Typist',
       },
     })
   ).json()) as OwnSignature;
-  const release = await holdScript(page);
+  const release = await holdEntryScript(page);
   await page.goto('/verify-signature', { waitUntil: 'commit' });
   await markServerMarkup(page);
   await referenceField(page).fill(signature.referenceNumber);
@@ -171,13 +174,10 @@ test('a reference typed before the script ran is kept, focused, and looks up', a
 });
 
 test('an image chosen before the script ran is checked once it runs', async ({ page }) => {
-  const release = await holdScript(page);
+  const release = await holdEntryScript(page);
   await page.goto('/verify-signature', { waitUntil: 'commit' });
   await markServerMarkup(page);
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from(BLANK_PNG, 'base64');
   await page.getByLabel(t.dropLabel).setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: png });
   release();
   await appTookOver(page);
@@ -185,7 +185,7 @@ test('an image chosen before the script ran is checked once it runs', async ({ p
 });
 
 test('a file dialog opened before the app took over still hands its choice to the app', async ({ page }) => {
-  const release = await holdScript(page);
+  const release = await holdEntryScript(page);
   await page.goto('/verify-signature', { waitUntil: 'commit' });
   await markServerMarkup(page);
   // The server's field, as a visitor's file dialog holds it while the app replaces the page.
@@ -193,16 +193,53 @@ test('a file dialog opened before the app took over still hands its choice to th
   release();
   await appTookOver(page);
   expect(await serverField!.evaluate((el) => el.isConnected)).toBe(false);
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from(BLANK_PNG, 'base64');
   await serverField!.setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText(t.nothingFound)).toBeVisible();
 });
 
+test("an image dropped on the server's drop zone before the app's entry script ran is checked once the app takes over, not opened by the browser", async ({
+  page,
+}) => {
+  const release = await holdEntryScript(page);
+  await page.goto('/verify-signature', { waitUntil: 'commit' });
+  await markServerMarkup(page);
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+  const field = await page.getByLabel(t.dropLabel).elementHandle();
+  const kept = await field!.evaluate((input, png) => {
+    const data = new DataTransfer();
+    data.items.add(
+      new File([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], 'blank.png', { type: 'image/png' }),
+    );
+    const zone = input.closest('label')!;
+    const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data });
+    const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data });
+    zone.dispatchEvent(over);
+    zone.dispatchEvent(drop);
+    // a drop not prevented is the browser's to handle: it opens the file in place of the page
+    return over.defaultPrevented && drop.defaultPrevented;
+  }, BLANK_PNG);
+  expect(kept).toBe(true);
+  release();
+  await appTookOver(page);
+  await expect(page.getByText(t.nothingFound)).toBeVisible();
+});
+
+test("on a phone, the menu tapped before the app's entry script ran opens once it has", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdEntryScript(page);
+  await page.goto('/verify-signature', { waitUntil: 'commit' });
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await menu.click();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+  release();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('navigation', { name: 'Main mobile' })).toBeVisible();
+});
+
 test('the form sent before the script ran looks the reference up', async ({ page }) => {
-  const release = await holdScript(page);
+  const release = await holdEntryScript(page);
   await page.goto('/verify-signature', { waitUntil: 'commit' });
   await referenceField(page).fill('SIG-20990101-NOPE');
   const sent = page.waitForURL(/[?&]reference=SIG-20990101-NOPE/, { waitUntil: 'commit' });
@@ -232,7 +269,7 @@ test("the admin's site name is in the served markup as text, escaped", async ({ 
   const name = 'Acme <img src=x onerror="window.pwned=1"> & Co';
   try {
     await rename(admin, name);
-    const release = await holdScript(page);
+    const release = await holdEntryScript(page);
     await page.goto('/verify-signature', { waitUntil: 'commit' });
     await expect(page.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
     await expect(
@@ -241,8 +278,7 @@ test("the admin's site name is in the served markup as text, escaped", async ({ 
     await markServerMarkup(page);
     const served = await rootMarkup(page);
     release();
-    await appTookOver(page);
-    expect(await rootMarkup(page)).toBe(served);
+    expect(await appTookOver(page)).toBe(served);
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
   } finally {
     await rename(admin, before);

@@ -24,7 +24,12 @@ const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
 const child = spawn(
   process.execPath,
-  ['--initial-old-space-size=128', '--no-allocation-site-pretenuring', 'dist/server/main.js'],
+  [
+    '--initial-old-space-size=128',
+    '--no-allocation-site-pretenuring',
+    '--single-threaded-gc',
+    'dist/server/main.js',
+  ],
   {
     cwd: dir,
     env: {

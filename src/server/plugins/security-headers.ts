@@ -1,18 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import { EARLY_ACTIONS_SCRIPT } from '#shared/early-actions-script.ts';
+import { cspHash } from '#server/lib/crypto.ts';
 import type { App } from '../app-types.ts';
 import { coveredByFastLane } from './fast-lane-hooks.ts';
 
-/** The CSP; a configured third-party analytics script adds exactly its origin. */
-export const contentSecurityPolicy = (analyticsOrigin: string | null, anyIssuer = false) =>
+/** The verification page's one inline script (decision 053), allowed by its hash on that page only. */
+const EARLY_ACTIONS_HASH = cspHash(EARLY_ACTIONS_SCRIPT);
+
+/**
+ * The CSP; a configured third-party analytics script adds exactly its origin. The verification
+ * page's (`verifyPage`) also allows its inline script by hash, and connections to any issuer.
+ */
+export const contentSecurityPolicy = (analyticsOrigin: string | null, verifyPage = false) =>
   [
     "default-src 'self'",
-    `script-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}`,
+    `script-src 'self'${verifyPage ? ` ${EARLY_ACTIONS_HASH}` : ''}${analyticsOrigin ? ` ${analyticsOrigin}` : ''}`,
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     // The verification page fetches another instance's public keys and log from the browser
     // (a seal it issued): any HTTPS origin, read-only, no credentials.
-    `connect-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}${anyIssuer ? ' https:' : ''}`,
+    `connect-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}${verifyPage ? ' https:' : ''}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",

@@ -1,8 +1,9 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LogoMark } from '#web/components/logo.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { onEarlyClick } from '#web/lib/early-actions.ts';
 import { useSiteName } from '#web/lib/site.ts';
 import { HeaderAccountMenu, HeaderActions } from '#web/layouts/header-actions.tsx';
 import { isActive, mainNav } from '#web/layouts/nav-items.ts';
@@ -40,6 +41,8 @@ export function SiteHeader() {
   const open = openAt === location;
   const siteName = useSiteName();
   const close = () => setOpenAt(null);
+  // tapped in the server's markup, before the page's code ran (decision 051)
+  useEffect(() => onEarlyClick('menu', () => setOpenAt(location)), [location]);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -62,6 +65,7 @@ export function SiteHeader() {
             className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
             aria-expanded={open}
             aria-controls="mobile-menu"
+            data-early-click="menu"
             onClick={() => setOpenAt(open ? null : location)}
           >
             {open ? (

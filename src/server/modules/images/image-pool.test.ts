@@ -50,6 +50,33 @@ test.runIf(process.platform === 'linux')(
   },
 );
 
+test.runIf(process.platform === 'linux')(
+  'a job waiting for a child that never gets a core is dropped as stalled, not held open',
+  async () => {
+    const other = new ImagePool({ size: 1, startMs: 100 });
+    try {
+      const started = Date.now();
+      const waiting = other
+        .run('signature', job(SIGNATURE_SVG), { timeoutMs: 200, memoryMb: 1024 })
+        .catch((e: unknown) => e);
+      const [pid] = other.stats().pids; // spawned for this job, not ready yet
+      process.kill(pid!, 'SIGSTOP');
+      const err = await waiting;
+      expect(err).toBeInstanceOf(ImageAbortedError);
+      expect((err as ImageAbortedError).reason).toBe('stalled');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(100 + 200 * WALL_FACTOR - 20);
+      expect(other.stats().queued).toBe(0);
+      // once it gets a core the child starts, and serves the next job
+      process.kill(pid!, 'SIGCONT');
+      const next = await other.run('signature', job(SIGNATURE_SVG), { timeoutMs: 5000, memoryMb: 1024 });
+      expect(next.kind).toBe('ok');
+      expect(other.stats().pids).toEqual([pid]);
+    } finally {
+      await other.close();
+    }
+  },
+);
+
 test('a job past its memory budget is killed', async () => {
   // a child alone holds ~100 MB; the slow job gives the 50 ms memory poll time to look
   const err = await pool

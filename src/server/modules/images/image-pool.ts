@@ -20,8 +20,9 @@ export class ImageBusyError extends Error {
 /**
  * The job went past its time or memory budget (its process was killed and replaced), or crashed.
  * `stalled`: it reached the wall-time limit with its CPU time still under budget, so it waited
- * rather than worked (a machine too busy for the children's lowest priority, decision 041): the
- * image is not at fault, and a later try may pass.
+ * rather than worked (a machine too busy for the children's lowest priority, decision 041), or it
+ * waited for a child that long without starting: the image is not at fault, and a later try may
+ * pass.
  */
 export class ImageAbortedError extends Error {
   override name = 'ImageAbortedError';
@@ -39,6 +40,8 @@ export interface ImagePoolOptions {
   perKey?: number;
   /** V8 heap of each child; native (sharp) memory is held by each job's memoryMb instead. */
   heapMb?: number;
+  /** Wall time a waiting job allows for a child to start, on top of the jobs ahead of it. */
+  startMs?: number;
 }
 
 export interface JobOptions {
@@ -56,6 +59,8 @@ interface Task extends JobOptions {
   input: unknown;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
+  /** Set while the job waits for a child: past it the job is dropped as stalled. */
+  waiting?: NodeJS.Timeout;
 }
 
 interface Child {
@@ -102,6 +107,7 @@ export class ImagePool {
   private readonly maxQueue: number;
   private readonly perKey: number;
   private readonly heapMb: number;
+  private readonly startMs: number;
   private readonly children: Child[] = [];
   private readonly queue: Task[] = [];
   private readonly perKeyCount = new Map<string, number>();
@@ -115,6 +121,7 @@ export class ImagePool {
     this.maxQueue = opts.maxQueue ?? 8 * this.size;
     this.perKey = opts.perKey ?? 2;
     this.heapMb = opts.heapMb ?? 192;
+    this.startMs = opts.startMs ?? 5000;
   }
 
   run<K extends Kind>(kind: K, input: Input<K>, opts: JobOptions): Promise<Output<K>> {
@@ -123,21 +130,37 @@ export class ImagePool {
     if (keyCount >= this.perKey || this.queue.length >= this.maxQueue)
       return Promise.reject(new ImageBusyError(this.retryAfter(opts.timeoutMs)));
     if (opts.key) this.perKeyCount.set(opts.key, keyCount + 1);
+    const ahead = this.queue.length + this.children.filter((c) => c.task).length;
     return new Promise<Output<K>>((resolve, reject) => {
       const settle = () => {
+        clearTimeout(task.waiting);
         if (!opts.key) return;
         const left = (this.perKeyCount.get(opts.key) ?? 1) - 1;
         if (left > 0) this.perKeyCount.set(opts.key, left);
         else this.perKeyCount.delete(opts.key);
       };
-      this.queue.push({
+      const task: Task = {
         ...opts,
         id: this.nextId++,
         kind,
         input,
         resolve: (v) => (settle(), resolve(v as Output<K>)),
         reject: (e) => (settle(), reject(e)),
-      });
+      };
+      // Waiting is bounded like running: a child that cannot start (no core for its lowest
+      // priority, decision 041) or jobs ahead that take their whole wall time must not hold the
+      // request open without end. A child may take `startMs` to start, and each round of jobs
+      // ahead one wall-time limit.
+      task.waiting = setTimeout(
+        () => {
+          const i = this.queue.indexOf(task);
+          if (i < 0) return;
+          this.queue.splice(i, 1);
+          task.reject(new ImageAbortedError('stalled'));
+        },
+        this.startMs + opts.timeoutMs * WALL_FACTOR * (1 + Math.floor(ahead / this.size)),
+      );
+      this.queue.push(task);
       this.failedStarts = 0;
       this.pump();
     });
@@ -214,6 +237,7 @@ export class ImagePool {
   }
 
   private start(child: Child, task: Task) {
+    clearTimeout(task.waiting);
     child.task = task;
     child.proc.ref();
     child.proc.channel?.ref();

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { SealKeySet } from '#shared/seals/keys.ts';
 import { issuerOf, VERIFY_PATH } from '#shared/seals/link.ts';
+import { cspHash } from '#server/lib/crypto.ts';
 
 /**
  * Where scripts/build-verifier.mjs writes the template: beside the web root, not in it (the static
@@ -17,9 +17,6 @@ export interface VerifierPage {
   gzip: Buffer;
   csp: string;
 }
-
-const sha256 = (text: string) =>
-  `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** JSON safe inside <script type="application/json">: no `<`, `>`, `&` or line separators as themselves. */
 export const jsonForScript = (value: unknown) =>
@@ -38,8 +35,8 @@ function policyOf(template: string): string {
     throw new Error('the verifier template has no inline script or style');
   return [
     "default-src 'none'",
-    `script-src ${sha256(script)}`,
-    `style-src ${sha256(style)}`,
+    `script-src ${cspHash(script)}`,
+    `style-src ${cspHash(style)}`,
     'img-src blob: data:',
     "base-uri 'none'",
     "form-action 'none'",

@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { EARLY_ACTIONS_SCRIPT } from '#shared/early-actions-script.ts';
+import { cspHash } from '#server/lib/crypto.ts';
 import { Agent } from '#server/test/agent.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { PRERENDER_FILE, type PrerenderTable } from './prerendered.ts';
@@ -31,7 +34,7 @@ beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-web-'));
   fs.writeFileSync(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Inkproof</title><meta name="description" content="x" /><script type="module" crossorigin src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/runtime-b2.js"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Inkproof</title><meta name="description" content="x" /><script type="module" crossorigin src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/runtime-b2.js"></head><body><div id="root"></div></body></html>',
   );
   fs.mkdirSync(path.join(webRoot, '.vite'));
   fs.writeFileSync(
@@ -56,6 +59,7 @@ async function rename(siteName: string) {
   expect(res.statusCode).toBe(200);
 }
 const root = (html: string) => /<div id="root"( data-prerendered)?>([\s\S]*?)<\/div>\s*<\/body>/.exec(html);
+const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
 const variantOf = async (url: string, cookies?: Record<string, string>) => {
   const res = await ctx.app.inject({ url, cookies });
   expect(res.statusCode).toBe(200);
@@ -120,6 +124,27 @@ describe('the verification page is sent with its first render', () => {
     expect(body).not.toContain('<img');
     expect(body).not.toContain(SLOT);
     await rename('Inkproof');
+  });
+
+  test('its inline script runs first in the head, allowed by its hash on this page only', async () => {
+    const res = await ctx.app.inject('/verify-signature?ref=SIG-20250414-ABCDEF');
+    const scripts = inlineScripts(res.body);
+    expect(scripts).toEqual([EARLY_ACTIONS_SCRIPT]);
+    // before the style sheet, which would hold it (and the parsing after it) until loaded
+    expect(res.body).toContain(
+      `<head><meta charset="UTF-8" /><script>${EARLY_ACTIONS_SCRIPT}</script><title>`,
+    );
+    const csp = res.headers['content-security-policy'] as string;
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ');
+    expect(scriptSrc).toEqual(["'self'", cspHash(EARLY_ACTIONS_SCRIPT)]);
+    // the hash is what a browser computes of the text between the tags
+    const hash = crypto.createHash('sha256').update(scripts[0]!, 'utf8').digest('base64');
+    expect(scriptSrc[1]).toBe(`'sha256-${hash}'`);
+    for (const url of ['/', '/about', '/signature']) {
+      const page = await ctx.app.inject(url);
+      expect(inlineScripts(page.body), url).toEqual([]);
+      expect(page.headers['content-security-policy'], url).not.toContain('sha256-');
+    }
   });
 
   test('other pages, and paths under it, keep an empty root', async () => {

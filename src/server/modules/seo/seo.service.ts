@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteSettings } from '#server/lib/site-settings.ts';
+import { EARLY_ACTIONS_SCRIPT } from '#shared/early-actions-script.ts';
 import { withSiteName } from '#shared/site-name.ts';
 import { PRIVATE_PREFIXES, staticPages, type PageMeta } from './pages.ts';
 import { prerenderedRoot, PRERENDERED_PATH, readPrerenderTable, type PrerenderTable } from './prerendered.ts';
@@ -117,8 +118,16 @@ export class SeoService {
       scriptsAfterPaint: root !== null,
     };
     let page = renderHead(html, meta, canonical, extras);
-    if (root)
+    if (root) {
       page = page.replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${root}</div>`);
+      // The presses and drops on that markup are kept until the app takes over, by a script that
+      // runs first thing in the head: before the style sheet, which would hold a script after it
+      // (and with it the parsing of the markup) until it had loaded.
+      page = page.replace(
+        /<head>(\s*<meta charset="[^"]*"\s*\/?>)?/i,
+        (open) => `${open}<script>${EARLY_ACTIONS_SCRIPT}</script>`,
+      );
+    }
     return { status, html: page };
   }
 

@@ -49,6 +49,9 @@ const COUNTS_CHUNK = 500;
  * so it takes at most a tenth of the event loop: run back to back (a turn between chunks), a
  * 95,000-signature flush held half of it for 0.4 s, and the look-ups answered meanwhile queued up
  * (pinned, their p99 in the half-seconds holding a flush was 14-17 ms against 4-5; decision 043).
+ * On PostgreSQL too, where a chunk's time is mostly the database's: run back to back, its ~0.35 s
+ * of upserts took the core the look-ups' own reads and the server ran on, and look-ups/s halved for
+ * 1-1.5 s (decision 049).
  */
 const COUNTS_PACE = 9;
 const OK: Gate = { kind: 'ok' };
@@ -314,8 +317,8 @@ export class VerificationService {
   private readonly flushCounts = oneAtATime((paced: boolean) => this.writeCounts(paced));
 
   /**
-   * `paced`: the timer's flush, which leaves the event loop to the look-ups (COUNTS_PACE) where
-   * its writes hold it (SQLite), until a flush() (stop(), say) asks for everything now.
+   * `paced`: the timer's flush, which leaves the event loop (SQLite) or the database (PostgreSQL)
+   * to the look-ups (COUNTS_PACE), until a flush() (stop(), say) asks for everything now.
    */
   private async writeCounts(paced: boolean) {
     const { counts } = this;
@@ -324,7 +327,7 @@ export class VerificationService {
     this.counts = this.spareCounts ?? new IdTally();
     this.spareCounts = null;
     try {
-      await this.writeTally(counts, paced && runsOnEventLoop(this.db));
+      await this.writeTally(counts, paced);
     } finally {
       counts.clear();
       this.spareCounts = counts;

@@ -1,6 +1,7 @@
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { creatorText as t } from '../messages.ts';
 import { useCreator } from './creator-context.tsx';
 import { DownloadMenu } from './download-menu.tsx';
@@ -12,6 +13,8 @@ import { SignaturePreview } from './signature-preview.tsx';
 export function PreviewTab() {
   const c = useCreator();
   if (c.download.active && c.download.state !== 'ready') return <DownloadModeStatus mode={c.download} />;
+  // A typed signature whose font is still loading: its drawing comes, the last one is stale.
+  if (!c.download.active && c.typedPending) return <LoadingState />;
   if (!c.view.signature) return <Alert tone="info">{m.noSignatureYet}</Alert>;
   const anonymous = !c.userPending && !c.user;
   return (

@@ -42,6 +42,7 @@ export function SaveTab() {
   if (c.download.active) return <DownloadModeNotice text={t.downloadModeSaveTab} />;
   if (c.userPending) return <LoadingState />;
   if (!c.user) return <LoginRequired />;
+  if (c.typedPending) return <LoadingState />;
   if (!c.view.signature || !c.view.name) {
     return (
       <div className="space-y-4">

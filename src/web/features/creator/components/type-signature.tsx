@@ -1,9 +1,9 @@
-import { useEffect, useEffectEvent, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { Input } from '#web/components/ui/input.tsx';
-import { fontBySlug, fontForCategory } from '#web/lib/fonts/catalogue.ts';
+import { fontForCategory } from '#web/lib/fonts/catalogue.ts';
 import { FONT_SIZE, PAD } from '../lib/model.ts';
-import { renderTyped } from '../lib/render.ts';
+import { drawTyped } from '../lib/render.ts';
 import { creatorText as t } from '../messages.ts';
 import { useCreator } from './creator-context.tsx';
 import { FontPicker } from './font-picker.tsx';
@@ -12,29 +12,19 @@ import { FontPicker } from './font-picker.tsx';
 export function TypeSignature() {
   const c = useCreator();
   const s = c.typedSettings;
-  const font = fontBySlug(s.slug);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const id = useId();
-  const report = useEffectEvent(c.setTyped);
   const update = (patch: Partial<typeof s>) => c.setTypedSettings((prev) => ({ ...prev, ...patch }));
-
-  useEffect(() => {
-    let current = true;
-    renderTyped(
-      canvasRef.current!,
-      { text: s.text, font, fontSize: s.fontSize, color: s.color },
-      () => current,
-    ).then(
-      (signature) => current && report(signature),
-      () => current && report(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [s.text, font, s.fontSize, s.color]);
-
   const blank = !s.text.trim();
   const drawn = blank ? null : c.typed;
+
+  // The creator draws the signature (use-creator-state); this canvas shows its latest drawing.
+  useEffect(() => {
+    const ctx = canvasRef.current!.getContext('2d')!;
+    ctx.clearRect(0, 0, PAD.width, PAD.height);
+    if (drawn) drawTyped(ctx, drawn);
+  }, [drawn]);
+
   const shrunk = c.typed && c.typed.fontSize < s.fontSize ? t.shrunk(c.typed.fontSize) : '';
   return (
     <div className="space-y-4">

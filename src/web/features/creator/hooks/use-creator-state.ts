@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import {
   generateReference,
@@ -8,9 +8,9 @@ import {
   verificationUrl,
 } from '#shared/signatures/reference.ts';
 import type { OwnSignature } from '#shared/signatures/schemas.ts';
-import { DEFAULT_FONT, type FontCategory } from '#web/lib/fonts/catalogue.ts';
-import { FONT_SIZE, type CreatedSignature } from '../lib/model.ts';
-import { renderDrawn } from '../lib/render.ts';
+import { DEFAULT_FONT, fontBySlug, type FontCategory } from '#web/lib/fonts/catalogue.ts';
+import { FONT_SIZE, PAD, type CreatedSignature } from '../lib/model.ts';
+import { renderDrawn, renderTyped } from '../lib/render.ts';
 import type { Stroke } from '../lib/stroke-path.ts';
 import type { DownloadMode } from './use-download-mode.ts';
 
@@ -98,6 +98,32 @@ export function useCreatorState(origin: string, download: DownloadMode) {
     if (!next && !drawn) setStamp(null);
   };
 
+  // The typed signature is drawn here, on a canvas of its own, not by the Type tab: a font still
+  // loading when the user opens Preview (the tab then unmounts) used to leave no signature at all.
+  const typedCanvas = useRef<HTMLCanvasElement | null>(null);
+  const { text: typedText, slug, fontSize, color } = typedSettings;
+  // What the drawing depends on: a drawing is current while its key is the settings' key.
+  const typedKey = JSON.stringify([typedText.trim(), slug, fontSize, color]);
+  const [typedFor, setTypedFor] = useState(typedKey);
+  const reportTyped = useEffectEvent((next: (CreatedSignature & { kind: 'typed' }) | null, key: string) => {
+    setTyped(next);
+    setTypedFor(key);
+  });
+  useEffect(() => {
+    let current = true;
+    const canvas = (typedCanvas.current ??= Object.assign(document.createElement('canvas'), {
+      width: PAD.width,
+      height: PAD.height,
+    }));
+    renderTyped(canvas, { text: typedText, font: fontBySlug(slug), fontSize, color }, () => current).then(
+      (signature) => current && reportTyped(signature, typedKey),
+      () => current && reportTyped(null, typedKey),
+    );
+    return () => {
+      current = false;
+    };
+  }, [typedText, slug, fontSize, color, typedKey]);
+
   const setName = (value: string) => {
     edited();
     setNameValue(value);
@@ -155,7 +181,8 @@ export function useCreatorState(origin: string, download: DownloadMode) {
     drawn,
     setStrokes,
     typed,
-    setTyped,
+    /** Typed text whose drawing is not in yet (its font is loading): the preview waits for it. */
+    typedPending: method === 'type' && typedText.trim() !== '' && typedFor !== typedKey,
     typedSettings,
     setTypedSettings: (update: (prev: TypedSettings) => TypedSettings) => {
       edited();

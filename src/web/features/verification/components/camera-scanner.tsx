@@ -1,7 +1,8 @@
 import { Camera } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { onEarlyClick } from '#web/lib/early-actions.ts';
 import { cameraSupported } from '#web/features/verification/lib/camera-supported.ts';
 import { cameraView } from '#web/features/verification/lib/lazy-parts.ts';
 import type { LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
@@ -13,6 +14,8 @@ const CameraView = lazy(cameraView.load);
 /** 'Scan with camera', only where the browser offers a camera; the camera runs while the view is open. */
 export function CameraScanner({ onFound }: { onFound: (request: LookupRequest) => void }) {
   const [open, setOpen] = useState(false);
+  // pressed in the server's markup, before this page's script ran: open it now (decision 051)
+  useEffect(() => onEarlyClick('camera', () => setOpen(true)), []);
   const found = useCallback(
     (request: LookupRequest) => {
       setOpen(false);
@@ -28,7 +31,7 @@ export function CameraScanner({ onFound }: { onFound: (request: LookupRequest) =
       </Suspense>
     );
   return (
-    <Button variant="secondary" onClick={() => setOpen(true)}>
+    <Button variant="secondary" data-early-click="camera" onClick={() => setOpen(true)}>
       <Camera aria-hidden="true" className="size-4" />
       {t.scanCamera}
     </Button>
