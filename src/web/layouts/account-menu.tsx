@@ -1,5 +1,6 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import type { PublicUser } from '#shared/accounts/schemas.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -42,7 +43,8 @@ export function AccountMenu({ user }: { user: PublicUser }) {
       if (event.relatedTarget && !inside(event.relatedTarget)) setOpenAt(null);
     };
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (!inside(event.target)) return;
+      // A key the button already acted on (the arrow that opened the menu) moves nothing more.
+      if (event.defaultPrevented || !inside(event.target)) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         setOpenAt(null);
@@ -72,12 +74,14 @@ export function AccountMenu({ user }: { user: PublicUser }) {
     };
   }, [open]);
 
-  // Closed, the arrow key down opens the menu on its first item, as menu buttons do.
+  // Closed, the arrow key down opens the menu on its first item, as menu buttons do. Shown and
+  // focused before the handler returns: a focus left for the next frame took it back from a Tab
+  // pressed meanwhile, and the menu stayed open with the focus gone past it.
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (open || event.key !== 'ArrowDown') return;
     event.preventDefault();
-    setOpenAt(location);
-    requestAnimationFrame(() => items()[0]?.focus());
+    flushSync(() => setOpenAt(location));
+    items()[0]?.focus();
   };
 
   return (
