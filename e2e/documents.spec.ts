@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { documentMessages as m } from '../src/shared/documents/messages.ts';
@@ -45,12 +44,6 @@ async function saveSignature(send: Awaited<ReturnType<typeof signUp>>['send']) {
 const listed = async (page: Page) =>
   (await (await page.request.get('/api/documents')).json()) as DocumentSummary[];
 const toast = (page: Page, title: string) => page.locator('li.toast').filter({ hasText: title }).first();
-
-/** A modal hides the page behind it on purpose: check the dialog itself. */
-async function expectAccessibleDialog(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[role=dialog]').analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
-}
 
 /** The on-screen rectangle of a placed signature, in points of its page (the stage is the page as shown). */
 async function placedPoints(page: Page, placed: Locator, pageWidth = A4_WIDTH): Promise<Box> {
@@ -107,7 +100,7 @@ test('a PDF is uploaded, viewed, signed on two pages, downloaded, checked, share
     .locator('input[type=file]')
     .setInputFiles({ name: 'three-pages.pdf', mimeType: 'application/pdf', buffer: original });
   await expect(dialog.getByLabel(m.documentName)).toHaveValue('three-pages');
-  await expectAccessibleDialog(page);
+  await expectNoAxeViolations(page, '[role=dialog]');
   await dialog.getByLabel(m.documentName).fill('Contract e2e');
   const uploadRequest = page.waitForRequest((r) => r.url().endsWith('/api/documents/upload'));
   await dialog.getByRole('button', { name: m.uploadButton }).click();

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
@@ -41,14 +40,6 @@ const card = (page: Page, name: string) =>
 
 const listed = async (page: Page) =>
   (await (await page.request.get('/api/signatures')).json()) as OwnSignature[];
-
-/** A modal hides the page behind it on purpose, so page-wide rules do not apply: check the dialog itself. */
-async function expectAccessibleDialog(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(
-    results.violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function confirmIn(page: Page, title: string, button: string) {
   const dialog = page.getByRole('alertdialog', { name: title });
@@ -109,7 +100,7 @@ test('cards show each signature; View, Download and Copy work; verifications are
   await expect(row(t.detailsData)).toContainText('Contract A');
   await expect(row(t.detailsUrl)).toContainText(`/verify-signature?`);
   await expect(row(t.detailsUrl)).toContainText(`ref=${ada.referenceNumber}`);
-  await expectAccessibleDialog(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, '[role="dialog"]');
   await details.getByRole('button', { name: t.close, exact: true }).first().click();
   await expect(details).toHaveCount(0);
 
@@ -173,7 +164,7 @@ test('delete asks first; revoke asks first and look-ups then say so', async ({ p
 
   const revCard = card(page, 'Rev Oked');
   await revCard.getByRole('button', { name: t.revoke }).click();
-  await expectAccessibleDialog(page, '[role="alertdialog"]');
+  await expectNoAxeViolations(page, '[role="alertdialog"]');
   await confirmIn(page, m.revokeConfirmTitle, t.revoke);
   await expect(page.getByText(m.revokedOk, { exact: true })).toBeVisible();
   await expect(revCard.getByText(m.revokedBadge, { exact: true })).toBeVisible();

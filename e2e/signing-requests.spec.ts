@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { documentMessages } from '../src/shared/documents/messages.ts';
@@ -26,13 +25,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function expectAccessibleDialog(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[role=dialog],[role=alertdialog]').analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 async function qpdfCheck(bytes: Buffer) {
@@ -251,7 +243,7 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
   await expect(ap.getByRole('dialog', { name: s.signatureTitle })).toBeVisible();
   await ap.getByRole('tab', { name: s.tabType }).click();
   await expect(ap.getByRole('img', { name: /Preview of "Ann Signer"/ })).toBeVisible();
-  await expectAccessibleDialog(ap);
+  await expectNoAxeViolations(ap, '[role=dialog],[role=alertdialog]');
   await ap.getByRole('button', { name: s.apply }).click();
   await ap.getByRole('button', { name: s.nextField }).click();
   await ap.keyboard.press('Enter');
@@ -348,7 +340,7 @@ test('a recipient declines with a reason: the owner sees why, the document is pe
   const dialog = dp.getByRole('alertdialog', { name: s.declineTitle });
   await dialog.getByRole('button', { name: s.declineConfirm }).tap();
   await expect(dialog.getByText(m.reasonRequired)).toBeVisible();
-  await expectAccessibleDialog(dp);
+  await expectNoAxeViolations(dp, '[role=dialog],[role=alertdialog]');
   await dialog.getByLabel(s.reasonLabel).fill('The salary is wrong.');
   await dialog.getByRole('button', { name: s.declineConfirm }).tap();
   await expect(dp.getByText(m.declined)).toBeVisible();
@@ -410,7 +402,7 @@ test('the owner resends a link (the old one dies) and cancels the request (every
   await panel.getByRole('button', { name: requestText.cancel }).click();
   const confirm = page.getByRole('alertdialog', { name: requestText.cancelTitle });
   await expect(confirm).toBeVisible();
-  await expectAccessibleDialog(page);
+  await expectNoAxeViolations(page, '[role=dialog],[role=alertdialog]');
   await confirm.getByRole('button', { name: requestText.cancelConfirm }).click();
   await expect(panel.getByTestId('request-status')).toHaveText(requestText.requestStatus.cancelled);
   await expect(page.getByText(documentMessages.statusPending).first()).toBeVisible();

@@ -33,16 +33,45 @@ export function linkIn(mail: Mail, pathPrefix: string): string {
   return match[0].replace(/&amp;/g, '&');
 }
 
-export async function expectNoAxeViolations(page: Page) {
-  // A page of the app renders after its script and its lazy chunk: right after a navigation axe
-  // would check the empty shell and report its missing landmarks. Every page has a main landmark
-  // and an h1 once rendered; wait for them (if they never come, axe says so below).
-  await page
-    .waitForFunction(() => document.querySelector('main') && document.querySelector('h1'), null, {
-      timeout: 10_000,
-    })
-    .catch(() => undefined);
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * Waits for the page's finite CSS transitions and animations to end (2 s at most; a spinner's
+ * endless one is left running). axe reads computed colours: half-way through a button's 150 ms
+ * `transition-colors` from disabled to enabled it measured a blend of the two and reported a
+ * contrast nobody sees at rest (session 25's landing CI, the signing dialog's "Use this").
+ */
+async function settleTransitions(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
+/**
+ * axe on the whole page, or only on `include`: a modal hides the page behind it on purpose (Radix
+ * sets aria-hidden on the rest, which page-wide rules report), so a dialog is checked on its own.
+ */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  if (!include) {
+    // A page of the app renders after its script and its lazy chunk: right after a navigation axe
+    // would check the empty shell and report its missing landmarks. Every page has a main landmark
+    // and an h1 once rendered; wait for them (if they never come, axe says so below).
+    await page
+      .waitForFunction(() => document.querySelector('main') && document.querySelector('h1'), null, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
+  }
+  await settleTransitions(page);
+  const axe = new AxeBuilder({ page });
+  if (include) axe.include(include);
+  const results = await axe.analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
