@@ -77,7 +77,13 @@ export function useInkCanvas({ pad: { width, color }, strokes, onStrokes, disabl
     observer.observe(canvas);
     pad.addEventListener('endStroke', end);
     canvas.addEventListener('pointerleave', leave);
+    // A stroke is the pad's alone: touch-action none keeps the page still, but Chromium still read a
+    // finger lifted mid-flick as a fling and took the next tap (on "Use this") for the one that
+    // stops it, so the button did nothing. Moves the page never sees make no fling.
+    const still = (e: TouchEvent) => e.preventDefault();
+    canvas.addEventListener('touchmove', still, { passive: false });
     return () => {
+      canvas.removeEventListener('touchmove', still);
       observer.disconnect();
       canvas.removeEventListener('pointerleave', leave);
       pad.removeEventListener('endStroke', end);
