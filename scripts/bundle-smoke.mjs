@@ -28,7 +28,6 @@ const child = spawn(
     '--initial-old-space-size=128',
     '--no-allocation-site-pretenuring',
     '--single-threaded-gc',
-    '--no-concurrent-recompilation',
     'dist/server/main.js',
   ],
   {

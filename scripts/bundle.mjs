@@ -26,7 +26,7 @@ try {
   const bundled = { name, version, description, private: true, type, engines, dependencies };
   bundled.scripts = {
     start:
-      'node --initial-old-space-size=128 --no-allocation-site-pretenuring --single-threaded-gc --no-concurrent-recompilation dist/server/main.js',
+      'node --initial-old-space-size=128 --no-allocation-site-pretenuring --single-threaded-gc dist/server/main.js',
     backup: 'node dist/server/backup.js',
     restore: 'node dist/server/restore.js',
   };

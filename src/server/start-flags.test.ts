@@ -63,29 +63,3 @@ test('under these flags V8 never pretenures an allocation site', () => {
   expect(ours).toContain('kept 2000000');
   expect(ours).not.toMatch(/=> tenure/);
 });
-
-// Decision 057: V8 compiles hot functions on the process's shared platform threads, at normal
-// priority, unless told not to. Under the server's flags a worker thread (the PDF worker runs under
-// SCHED_IDLE) compiles its own hot code, on its own thread: every compile V8 traces is synchronous.
-// Node 20 traces TurboFan; Node 22 and later Maglev too.
-test('under these flags a worker compiles its hot code on its own thread', () => {
-  const worker = [
-    'function hot(x) { let s = 0; for (let i = 0; i < 100; i++) s += i * x; return s; }',
-    'let t = 0;',
-    'for (let i = 0; i < 2e5; i++) t += hot(i);',
-  ].join('\n');
-  const script = `new (require('node:worker_threads').Worker)(${JSON.stringify(worker)}, { eval: true });`;
-  const compiles = (flags: readonly string[]) =>
-    execFileSync(process.execPath, [...flags, '--trace-opt', '-e', script], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    })
-      .split('\n')
-      .filter((line) => line.startsWith('[compiling method') && line.includes('JSFunction hot '));
-  const modes = (lines: string[]) => new Set(lines.map((l) => /ConcurrencyMode::(\w+)/.exec(l)?.[1]));
-  // what the flag prevents, so this test can fail
-  expect(modes(compiles([]))).toContain('kConcurrent');
-  const ours = compiles(SERVER_NODE_FLAGS);
-  expect(ours.length).toBeGreaterThan(0);
-  expect(modes(ours)).toEqual(new Set(['kSynchronous']));
-});

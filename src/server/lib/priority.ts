@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import v8 from 'node:v8';
 
 /** The lowest priority: a worker runs on what the event loop (and the rest of the process) leaves. */
 export const WORKER_NICE = 19;
@@ -35,6 +36,25 @@ export function lowestPriorityThisThread() {
   } catch {
     // refused (a seccomp profile, say): nice alone
   }
+}
+
+let ownThreadCompiles = false;
+
+/**
+ * Call before starting a worker thread that lowers itself (lowestPriorityThisThread): from then
+ * on each new isolate compiles its hot functions (TurboFan, and Maglev on Node 22 and later) on
+ * its own thread. By default V8 compiles them as background jobs on Node's platform threads, which
+ * every isolate of the process shares and which run at normal priority, so the PDF worker's
+ * compilations ran beside the event loop however low the worker's own thread was (decision 057).
+ *
+ * V8 reads the setting when it creates an isolate: the event loop's isolate, created before,
+ * keeps compiling in the background, and so does not stop to compile while it serves requests.
+ * (Given on the command line, the flag cost every start ~150 ms and the event loop every compile.)
+ */
+export function compileOnEachWorkersOwnThread() {
+  if (ownThreadCompiles) return;
+  v8.setFlagsFromString('--no-concurrent-recompilation');
+  ownThreadCompiles = true;
 }
 
 /**

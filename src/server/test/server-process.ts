@@ -33,17 +33,11 @@ export async function freePort(): Promise<number> {
  * there, outside its SCHED_IDLE thread, beside the event loop, and the event loop's own parallel
  * scavenges waited on those threads (p90 0.6 -> 1.2 ms, up to 9.5 ms, while PDFs were signed).
  * With it, look-ups during signing: p99 2.2-2.7x idle instead of 2.7-3.2x (decision 049).
- *
- * No concurrent recompilation, for the same reason: V8 compiles hot functions (TurboFan, and
- * Maglev on Node 22 and later) on those same shared platform threads, so the PDF worker's
- * compilations ran beside the event loop at normal priority. With it, each isolate compiles on
- * its own thread: the worker's under its SCHED_IDLE (decision 057).
  */
 export const SERVER_NODE_FLAGS = [
   '--initial-old-space-size=128',
   '--no-allocation-site-pretenuring',
   '--single-threaded-gc',
-  '--no-concurrent-recompilation',
 ] as const;
 
 /** How a server process starts: the sources through tsx (no build needed), or the build `npm start` runs. */

@@ -10,6 +10,7 @@ export const STORE_FREE = [
   'src/server/lib/cookies.test.ts',
   'src/server/lib/id-tally.test.ts',
   'src/server/lib/one-at-a-time.test.ts',
+  'src/server/lib/priority.test.ts',
   'src/server/lib/settings-store.test.ts',
   'src/server/lifecycle.test.ts',
   'src/server/modules/accounts/common-passwords.test.ts',
