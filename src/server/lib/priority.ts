@@ -57,6 +57,9 @@ export function compileOnEachWorkersOwnThread() {
   ownThreadCompiles = true;
 }
 
+/** Whether compileOnEachWorkersOwnThread has run in this process (tests). */
+export const workersCompileOnTheirOwnThread = () => ownThreadCompiles;
+
 /**
  * The command line that starts `argv` at the lowest priority, every thread it ever runs included:
  * SCHED_IDLE where chrt exists, and niced too (what counts where SCHED_IDLE is refused).

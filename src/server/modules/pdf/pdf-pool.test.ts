@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, expect, test } from 'vitest';
 import { defaultPoolSize, JobAbortedError, PdfPool, PoolBusyError } from './pdf-pool.ts';
-import { CHRT, SCHED_IDLE, WORKER_NICE } from '#server/lib/priority.ts';
+import { CHRT, SCHED_IDLE, WORKER_NICE, workersCompileOnTheirOwnThread } from '#server/lib/priority.ts';
 import sharp from 'sharp';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { rasterize } from './image.ts';
@@ -18,6 +18,13 @@ test('no more jobs run at once than the pool has workers; the rest wait their tu
   expect(pool.stats()).toMatchObject({ workers: 2, busy: 2, queued: 3 });
   expect((await Promise.all(jobs)).map((r) => r.kind === 'ok' && r.pageCount)).toEqual([2, 2, 2, 2, 2]);
   expect(pool.stats()).toMatchObject({ workers: 2, busy: 0, queued: 0 });
+});
+
+// Decision 057: V8 is told before the first worker starts (priority.test.ts checks what that does).
+test('the pool starts its workers to compile their hot code on their own thread', async () => {
+  pool = new PdfPool({ size: 1 });
+  expect(await pool.run('inspect', await simplePdf(1))).toMatchObject({ kind: 'ok', pageCount: 1 });
+  expect(workersCompileOnTheirOwnThread()).toBe(true);
 });
 
 test('a full queue refuses new jobs instead of piling them up', async () => {
