@@ -236,9 +236,10 @@ describe('look-up by reference', () => {
     // 1,200 look-ups took over a second, a tick wrote the first few hundred, and what was left fit
     // one chunk (no turn between chunks; failed a Node 24 CI run). The test clock never ages the
     // batch, so with no batch "small" the timer leaves the counts alone.
+    const batchLarge = ctx.app.verification.countsBatchLarge;
     ctx.app.verification.countsBatchLarge = 0;
     onTestFinished(() => {
-      ctx.app.verification.countsBatchLarge = 1000;
+      ctx.app.verification.countsBatchLarge = batchLarge;
     });
     const { ids, refs } = await lookedUp(1200, 'CHUNK');
     // the last one twice
