@@ -50,7 +50,7 @@ export const requestMessages = {
     'The signing request has been cancelled. Every link has stopped working and the recipients have been told.',
   resent: (name: string) => `A new link has been sent to ${name}. The previous link no longer works.`,
   reminded: (name: string) => `A reminder has been sent to ${name}.`,
-  downloadLinkOff: "Turned off: the recipients will get no download link when everyone has signed.",
+  downloadLinkOff: 'Turned off: the recipients will get no download link when everyone has signed.',
   downloadLinkRevoked: "Turned off: the recipients' download links no longer work.",
   downloadLinkNone: 'This request ended before everyone signed: there is no download link to turn off.',
   documentAwaitingLocked:
