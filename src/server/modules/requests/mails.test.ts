@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { declinedMail, invitationMail } from './mails.ts';
+import { completedMail, declinedMail, invitationMail } from './mails.ts';
 
 describe('request mails', () => {
   test("the decline mail gives the reason once, under its own label, with no stray 'Message:'", () => {
@@ -30,5 +30,26 @@ describe('request mails', () => {
     const without = invitationMail({ ...base, message: null });
     expect(without.text).not.toContain('Message');
     expect(without.html).not.toContain('Message');
+  });
+
+  test('without a download link, a file too large to attach is left to the sender, and no link is offered', () => {
+    const v = {
+      documentName: 'Lease',
+      link: '',
+      verifyUrl: 'https://inkproof.example/verify-signature?document=DOC-20261128-ABCDEFGH',
+      attached: false,
+      forOwner: false,
+      sender: 'Olga Owner',
+      linkUntil: null,
+    };
+    const mail = completedMail(v);
+    expect(mail.text).toContain(
+      'The final PDF is too large to attach to this e-mail: Olga Owner will share it with you.',
+    );
+    expect(mail.text).not.toMatch(/download/i);
+    expect(mail.html).not.toContain('href=""');
+    expect(
+      completedMail({ ...v, forOwner: true, link: 'https://inkproof.example/documents/7' }).text,
+    ).toContain('The recipients received no copy');
   });
 });
