@@ -118,8 +118,12 @@ test('a PDF is uploaded, viewed, signed on two pages, downloaded, checked, share
   await card.getByRole('link', { name: 'Contract e2e', exact: true }).click();
   await expect(page).toHaveURL(`/documents/${doc!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Contract e2e' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: m.startSigning })).toBeVisible();
-  await expect(page.getByText(m.requiresSignature)).toBeVisible();
+  // One primary action to sign, one to ask others, and no claim that the owner must sign.
+  await expect(page.getByRole('heading', { name: m.notSignedYet })).toBeVisible();
+  await expect(page.getByText(m.signOrRequest)).toBeVisible();
+  await expect(page.getByRole('link', { name: m.signDocument })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: t.requestSignatures })).toHaveCount(1);
+  await expect(page.getByText(/requires your signature/i)).toHaveCount(0);
   const details = page.getByRole('definition');
   await expect(details.filter({ hasText: 'three-pages.pdf' })).toBeVisible();
   await expect(details.filter({ hasText: 'application/pdf' })).toBeVisible();
@@ -144,7 +148,7 @@ test('a PDF is uploaded, viewed, signed on two pages, downloaded, checked, share
   await expectNoAxeViolations(page);
 
   // Signing: a saved signature on page 2, a freshly drawn one on page 1, each dragged and resized.
-  await page.getByRole('link', { name: m.signDocument }).first().click();
+  await page.getByRole('link', { name: m.signDocument }).click();
   await expect(page).toHaveURL(`/sign-document/${doc!.id}`);
   await expect(
     page.getByRole('heading', { level: 1, name: m.signDocumentTitle('Contract e2e') }),

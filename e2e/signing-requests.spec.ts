@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { documentMessages } from '../src/shared/documents/messages.ts';
-import type { DocumentSummary } from '../src/shared/documents/schemas.ts';
+import { SHARE_LINK_TTL_DAYS, type DocumentSummary } from '../src/shared/documents/schemas.ts';
 import { auditEventLabels, requestMessages as m } from '../src/shared/requests/messages.ts';
 import type { CurrentRequestResponse } from '../src/shared/requests/schemas.ts';
 import { allQrs, pdfsig, pdftotext, tempDir } from '../src/server/modules/documents/test-helpers.ts';
@@ -18,6 +18,8 @@ import { signText as s } from '../src/web/features/sign/messages.ts';
 import { expectNoAxeViolations, linkIn, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
 
 const run = promisify(execFile);
+/** A time as the owner's page shows every one: in UTC, saying so. */
+const UTC_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/;
 /**
  * A finish stamps the signer's fields into the PDF before it answers, in the PDF worker at idle
  * priority (decision 041): while the other worker's tests keep both cores busy it waits its turn.
@@ -180,6 +182,9 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
   await expect(page.getByText(m.recipientEmailRepeated(ann))).toBeVisible();
   await expect(bobEmail).toBeFocused();
   await bobEmail.fill(bob);
+  // Said before sending: recipients get a download link, on unless the owner turns it off.
+  await expect(page.getByRole('switch', { name: c.downloadLinkLabel(SHARE_LINK_TTL_DAYS) })).toBeChecked();
+  await expect(page.getByText(c.downloadLinkHint)).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'compose-1280');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -222,6 +227,11 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
   const statuses = panel.getByTestId('recipient-status');
   await expect(statuses).toHaveText([requestText.status.sent, requestText.status.waiting]);
   await expect(panel.getByTestId('audit-trail')).toContainText(auditEventLabels.created);
+  // Times carry their zone, as the audit trail beside them.
+  await expect(panel.getByTestId('request-recipient').first().getByRole('definition')).toHaveText(UTC_TIME);
+  await expect(panel.getByTestId('download-link')).toContainText(
+    requestText.downloadPlanned(SHARE_LINK_TTL_DAYS),
+  );
   await expectNoAxeViolations(page);
   await shot(page, 'owner-view-1280');
   // Awaiting has its own tab and count.
@@ -262,6 +272,7 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
   await ap.getByRole('button', { name: s.finish }).click();
   await expect(ap.getByRole('heading', { name: s.doneTitle })).toBeVisible(STAMPED);
   await expect(ap.getByText(m.finished)).toBeVisible();
+  await expect(ap.getByText(/thank you/i)).toHaveCount(1);
   await expectNoAxeViolations(ap);
   // The used link is dead.
   await ap.goto(annLink);
@@ -296,6 +307,18 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
   await page.goto(`/documents/${id}`);
   await expect(page.getByTestId('request-status')).toHaveText(requestText.requestStatus.completed);
   await expect(page.getByText(documentMessages.statusCompleted).first()).toBeVisible();
+  // The recipients' download link, with its expiry, turned off by the owner: Bob's then answers as dead.
+  const bobDownload = new URL(linkIn(await mailTo(bob, 3), '/shared/')).pathname.split('/').pop();
+  const downloadLink = page.getByTestId('download-link');
+  await expect(downloadLink.getByRole('heading')).toHaveText(requestText.downloadTitle);
+  await expect(downloadLink).toContainText(/work until \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+  await downloadLink.getByRole('button', { name: requestText.turnOffLabel }).click();
+  const turnOff = page.getByRole('alertdialog', { name: requestText.turnOffTitle });
+  await expect(turnOff).toContainText(requestText.turnOffLive);
+  await expectNoAxeViolations(page, DIALOGS);
+  await turnOff.getByRole('button', { name: requestText.turnOff }).click();
+  await expect(downloadLink).toContainText(requestText.downloadRevoked);
+  expect((await page.request.get(`/api/shared/${bobDownload}`)).status()).toBe(404);
   const final = Buffer.from(await (await page.request.get(`/api/documents/${id}/download`)).body());
   expect(final.subarray(0, 5).toString()).toBe('%PDF-');
   const sig = await pdfsig(final);

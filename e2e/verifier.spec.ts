@@ -136,7 +136,7 @@ test('the saved verifier, opened from disk with no network, proves QR links, PNG
   await expect(
     offline.getByText(
       new RegExp(
-        `^The original document is revision 1 of \\d+ of this file \\(bytes 0–${original.length - 1}\\): its SHA-256 ${sha}`,
+        `^The original document is revision 1 of \\d+ of this file \\(bytes 0 to ${original.length - 1}\\): its SHA-256 ${sha}`,
       ),
     ),
   ).toBeVisible();

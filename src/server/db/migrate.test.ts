@@ -252,3 +252,73 @@ test.runIf(process.env.TEST_DATABASE_URL)(
     expect(names).toContain('kysely_migration');
   },
 );
+
+test("0023 names the recipients' download links of requests completed before it, and no other link", async () => {
+  const fresh = await freshDatabase();
+  drop = fresh.drop;
+  const { db, dialect } = fresh;
+  await migrateToLatest(db, dialect, '0022-file-parts');
+  const at = '2026-01-01T00:00:00.000Z';
+  const ended = '2026-02-01T10:00:00.000Z';
+  const user = await db
+    .insertInto('users')
+    .values({ email: 'o@example.com', password_hash: 'x', created_at: at, updated_at: at } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const doc = await db
+    .insertInto('documents')
+    .values({
+      user_id: user.id,
+      name: 'Lease',
+      original_filename: 'lease.pdf',
+      mime_type: 'application/pdf',
+      status: 'completed',
+      size: 1,
+      page_count: 1,
+      sha256: 'a'.repeat(64),
+      created_at: at,
+      updated_at: at,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const request = await (db as any)
+    .insertInto('signing_requests')
+    .values({
+      document_id: doc.id,
+      user_id: user.id,
+      status: 'completed',
+      signing_order: 'parallel',
+      expires_at: ended,
+      require_code: 0,
+      created_at: at,
+      updated_at: ended,
+      ended_at: ended,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const link = (token: string, created: string) => ({
+    document_id: doc.id,
+    token_hash: token,
+    created_at: created,
+    expires_at: '2026-03-03T10:00:00.000Z',
+  });
+  // Written through the old schema, which had no request_id.
+  await (db as any)
+    .insertInto('share_links')
+    .values([link('recipient', ended), link('owner', '2026-02-02T09:00:00.000Z')])
+    .execute();
+
+  await migrateToLatest(db, dialect);
+
+  const links = await db
+    .selectFrom('share_links')
+    .select(['token_hash', 'request_id'])
+    .orderBy('token_hash')
+    .execute();
+  expect(links).toEqual([
+    { token_hash: 'owner', request_id: null },
+    { token_hash: 'recipient', request_id: request.id },
+  ]);
+  const row = await db.selectFrom('signing_requests').selectAll().executeTakeFirstOrThrow();
+  expect(row.recipients_download_link).toBe(1);
+});

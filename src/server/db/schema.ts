@@ -271,6 +271,8 @@ export interface ShareLinksTable {
   created_at: Timestamp;
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** Set on the recipients' download links a completed request made; null on the owner's own. */
+  request_id: number | null;
 }
 
 export interface BlogPostsTable {
@@ -458,6 +460,8 @@ export interface SigningRequestsTable {
   reminder_first_days: number | null;
   reminder_every_days: number | null;
   require_code: number;
+  /** 1: recipients get a download link of the final PDF on completion; 0: off (never, or turned off). */
+  recipients_download_link: Generated<number>;
   /** Revisions landed so far; a finish commits only on the revision it was made from. */
   revision: Generated<number>;
   created_at: Timestamp;

@@ -50,6 +50,9 @@ export const requestMessages = {
     'The signing request has been cancelled. Every link has stopped working and the recipients have been told.',
   resent: (name: string) => `A new link has been sent to ${name}. The previous link no longer works.`,
   reminded: (name: string) => `A reminder has been sent to ${name}.`,
+  downloadLinkOff: 'Turned off: the recipients will get no download link when everyone has signed.',
+  downloadLinkRevoked: "Turned off: the recipients' download links no longer work.",
+  downloadLinkNone: 'This request ended before everyone signed: there is no download link to turn off.',
   documentAwaitingLocked:
     'This document is waiting for signatures and cannot be changed. Cancel the signing request first.',
 
@@ -82,8 +85,8 @@ export const requestMessages = {
   savedNotAllowed:
     'Saved signatures can be used only when you are signed in with the address this request was sent to.',
   savedNotFound: 'That saved signature is not among yours, or it has no image.',
-  finished: 'Thank you. You have finished; everyone will receive the final document once all have signed.',
-  finishedLast: 'Thank you. Everyone has signed: the final document is being sealed and sent to all.',
+  finished: 'You have finished. We will e-mail you when everyone has signed.',
+  finishedLast: 'Everyone has signed: the final document is being sealed, and everyone will be e-mailed.',
   fieldCannotBeDrawn: (reason: string, characters?: string[]) =>
     reason === 'unknown-glyphs' && characters?.length
       ? `These characters cannot be printed on the document: ${characters.join(' ')}. Please write them differently.`

@@ -107,6 +107,8 @@ export const createRequestSchema = z
     reminders: remindersSchema.nullable().default({ ...DEFAULT_REMINDERS }),
     /** Whether each recipient confirms their address with a mailed 6-digit code first. */
     requireCode: z.boolean().default(true),
+    /** Whether each recipient is mailed a download link of the final PDF, valid 30 days, once all have signed. */
+    recipientsDownloadLink: z.boolean().default(true),
     fields: z.array(fieldInputSchema).max(MAX_FIELDS, m.tooManyFields).default([]),
   })
   .superRefine((body, ctx) => {
@@ -273,6 +275,13 @@ export interface SigningRequest {
   expiresAt: string;
   reminders: Reminders | null;
   requireCode: boolean;
+  /**
+   * Whether recipients get (or got) a download link of the final PDF once everyone has signed:
+   * each their own share link, valid 30 days. False when the owner chose none or turned it off.
+   */
+  recipientsDownloadLink: boolean;
+  /** When the recipients' download links stop working, once completion made them; null before or without. */
+  recipientsLinkExpiresAt: string | null;
   createdAt: string;
   /** When it completed, was cancelled, declined or expired. */
   endedAt: string | null;

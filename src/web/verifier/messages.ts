@@ -1,3 +1,5 @@
+import { leadingBytes } from '#shared/documents/byte-span.ts';
+
 /** Every string the stand-alone verifier shows (its tests read them from here). */
 export const verifierText = {
   title: 'Inkproof offline verifier',
@@ -57,7 +59,7 @@ export const verifierText = {
   logIndex: (index: number) => `It was recorded as entry ${index} of the issuer's transparency log.`,
   subjectSignature: (hex: string) => `The signature's data has a SHA-256 starting ${hex}.`,
   originalFound: (revision: number, count: number, end: number, hex: string) =>
-    `The original document is revision ${revision} of ${count} of this file (bytes 0–${end - 1}): its SHA-256 ${hex} is the one the seal names.`,
+    `The original document is revision ${revision} of ${count} of this file (${leadingBytes(end)}): its SHA-256 ${hex} is the one the seal names.`,
   laterRevisions: (from: number, to: number) =>
     from === to
       ? `Revision ${from} was appended after it (Inkproof adds the signature stamps and its PDF signature this way).`

@@ -280,6 +280,8 @@ describe('a signed PDF', () => {
     expect(report.verdict).toBe('proven');
     const [f] = report.findings;
     expect(f!.proved).toContain(t.originalFound(1, 3, original.length, sha256(original)));
+    // The same words for the same range as the PDF's audit and certificate pages.
+    expect(f!.proved.join('\n')).toContain(`(bytes 0 to ${original.length - 1})`);
     expect(f!.proved).toContain(t.laterRevisions(2, 3));
     expect(f!.notChecked).toContain(t.notLaterRevisions);
   });

@@ -142,7 +142,10 @@ export class DocumentsService {
     return { kind: 'ok', document: toSummary(stored, { shared: false, shareExpiresAt: null }) };
   }
 
-  /** Live share links per document: not revoked, not expired. */
+  /**
+   * The owner's live share links per document: not revoked, not expired. The download links a
+   * signing request mailed its recipients are the request's, shown and turned off with it.
+   */
   private liveShares(ids: number[]) {
     if (ids.length === 0) return Promise.resolve(new Map<number, ShareState>());
     const now = iso(this.clock.now());
@@ -150,6 +153,7 @@ export class DocumentsService {
       .selectFrom('share_links')
       .select(['document_id', (eb) => eb.fn.max('expires_at').as('expires_at')])
       .where('document_id', 'in', ids)
+      .where('request_id', 'is', null)
       .where('revoked_at', 'is', null)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
       .groupBy('document_id')
@@ -259,7 +263,7 @@ export class DocumentsService {
     return { shareLink: `${this.publicUrl()}/shared/${token}`, expiresAt, document: row };
   }
 
-  /** Kills every live link of the document; false when it is not the caller's. */
+  /** Kills every live share link of the owner's (not the recipients' ones); null when it is not the caller's. */
   async revokeShares(userId: number, id: number): Promise<DocumentRow | null> {
     const row = await this.row(userId, id);
     if (!row) return null;
@@ -267,6 +271,7 @@ export class DocumentsService {
       .updateTable('share_links')
       .set({ revoked_at: iso(this.clock.now()) })
       .where('document_id', '=', id)
+      .where('request_id', 'is', null)
       .where('revoked_at', 'is', null)
       .execute();
     return row;

@@ -167,11 +167,11 @@ describe('placing signatures', () => {
     expect(certificate).toContain('Lease 7');
     expect(certificate).toContain('María López');
     expect(certificate).toContain(sha(original));
-    expect(certificate).toContain(`bytes 1 to ${original.length}`);
-    const stamped = /bytes 1 to (\d+) of this file\):\s+([0-9a-f]{64})/.exec(
+    expect(certificate).toContain(`bytes 0 to ${original.length - 1}`);
+    const stamped = /bytes 0 to (\d+) of this file\):\s+([0-9a-f]{64})/.exec(
       certificate.split('Signed pages')[1]!,
     )!;
-    expect(sha(signed.subarray(0, Number(stamped[1])))).toBe(stamped[2]);
+    expect(sha(signed.subarray(0, Number(stamped[1]) + 1))).toBe(stamped[2]);
     expect(await pdftotext(signed, 1)).toContain(reference);
     const verifyUrl = `${TEST_ORIGIN}/verify-signature?document=${reference}`;
     const sealed = await readQr(signed, 1, res.json().stamps[0], 150);

@@ -1,4 +1,5 @@
 import { ops, type PDF, type PDFPage } from '@libpdf/core';
+import { leadingBytes } from '#shared/documents/byte-span.ts';
 import { auditEventLabels } from '#shared/requests/messages.ts';
 import type { AuditEventKind } from '#shared/requests/schemas.ts';
 import { appendPage } from './certificate-page.ts';
@@ -22,7 +23,7 @@ export interface AuditEvent {
 
 export interface AuditRevision {
   sha256: string;
-  /** Bytes 1 to `length` of the final file are this revision. */
+  /** The first `length` bytes of the final file are this revision. */
   length: number;
   /** e.g. "Signed by Ann Lee" */
   label: string;
@@ -213,7 +214,7 @@ export function addAuditPages(
   ];
   for (const r of rows) {
     flow.room(26);
-    flow.text(`${r.label} (bytes 1 to ${r.length} of this file):`, { size: 8.5, colour: MUTED, gap: 11 });
+    flow.text(`${r.label} (${leadingBytes(r.length)} of this file):`, { size: 8.5, colour: MUTED, gap: 11 });
     flow.text(r.sha256.toLowerCase(), { size: 8.5, style: 'mono', gap: 15 });
   }
   flow.para(

@@ -1,4 +1,5 @@
 import { ops, PdfArray, PdfNumber, type PDF, type PDFPage, type PdfDict } from '@libpdf/core';
+import { leadingBytes } from '#shared/documents/byte-span.ts';
 import { appendContent } from './content.ts';
 import { pageGeometry } from './page-geometry.ts';
 import { printedLink, qrModules } from './stamp.ts';
@@ -114,12 +115,12 @@ export function addCertificatePage(pdf: PDF, writer: PdfText, info: CertificateI
   text('Fingerprints (SHA-256)', { size: 12, bold: true, gap: 17 });
   text(
     info.originalIsPrefix
-      ? `Original document, as uploaded (bytes 1 to ${info.originalLength} of this file):`
+      ? `Original document, as uploaded (${leadingBytes(info.originalLength)} of this file):`
       : `Original document, as uploaded (${info.originalLength} bytes):`,
     { size: 9, color: muted, gap: 12 },
   );
   text(info.originalSha256, { size: 9, mono: true, gap: 17 });
-  text(`Signed pages, before this certificate (bytes 1 to ${info.stampedLength} of this file):`, {
+  text(`Signed pages, before this certificate (${leadingBytes(info.stampedLength)} of this file):`, {
     size: 9,
     color: muted,
     gap: 12,

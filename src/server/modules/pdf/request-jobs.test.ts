@@ -293,7 +293,10 @@ describe('two signers, one after the other, then completion', () => {
     ])
       expect(text).toContain(s);
     for (const bytes of [original, first.bytes, second.bytes]) expect(text).toContain(sha(bytes));
-    expect(text).toContain(`bytes 1 to ${first.bytes.length}`);
+    // Numbered from 0 as the ByteRange and the verifiers count: the last byte of the prefix is length - 1.
+    expect(text).toContain(
+      `Revision 1: Signed by Ann Lee (bytes 0 to ${first.bytes.length - 1} of this file)`,
+    );
     expect(text).toContain('Revision 2: Signed by Bob Roe');
     expect(text).toContain('Lease agreement');
     expect(await readQr(sealed, 3, { x: 400, y: 30, width: 160, height: 120 }, 150)).toBe(

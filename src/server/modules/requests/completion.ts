@@ -52,7 +52,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
       svc.db
         .selectFrom('documents as d')
         .innerJoin('users as u', 'u.id', 'd.user_id')
-        .select(['d.id', 'd.name', 'd.sha256', 'd.size', 'u.email as owner_email'])
+        .select(['d.id', 'd.name', 'd.sha256', 'd.size', 'u.email as owner_email', 'u.name as owner_name'])
         .where('d.id', '=', request.document_id)
         .executeTakeFirstOrThrow(),
     ]);
@@ -111,6 +111,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
     const staged = await svc.deps.files.stage(bytes, sealed.sha256);
 
     const shareExpires = iso(now + SHARE_LINK_TTL_DAYS * DAY_MS);
+    const sender = doc.owner_name || doc.owner_email;
     const fields = await svc.db
       .selectFrom('signing_fields')
       .selectAll()
@@ -132,8 +133,11 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
           .where('id', '=', requestId)
           .where('revision', '=', request.revision)
           .where('status', '=', 'active')
+          // Read as the row lands: the owner may have turned the recipients' link off meanwhile.
+          .returning('recipients_download_link')
           .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw new Rollback('gone' as const);
+        if (!moved) throw new Rollback('gone' as const);
+        const linkUntil = moved.recipients_download_link === 1 ? shareExpires : null;
         await trx
           .updateTable('documents')
           .set({
@@ -205,6 +209,8 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
                 verifyUrl,
                 attached: attach,
                 forOwner: true,
+                sender,
+                linkUntil,
               }),
               ...(attachments ? { attachments } : {}),
             },
@@ -212,18 +218,21 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
         ];
         for (const r of recipients) {
           if (r.email === doc.owner_email) continue;
-          // Each recipient gets a download link of their own (a share link, revocable by the owner).
-          const token = randomToken(32);
-          await trx
-            .insertInto('share_links')
-            .values({
-              document_id: doc.id,
-              token_hash: sha256(token),
-              created_at: at,
-              expires_at: shareExpires,
-            })
-            .execute();
-          const link = `${svc.deps.publicUrl()}/shared/${token}`;
+          // Unless the owner chose none, each recipient gets a download link of their own: a share
+          // link of this request, which the owner may turn off.
+          const token = linkUntil ? randomToken(32) : null;
+          if (token)
+            await trx
+              .insertInto('share_links')
+              .values({
+                document_id: doc.id,
+                token_hash: sha256(token),
+                created_at: at,
+                expires_at: shareExpires,
+                request_id: requestId,
+              })
+              .execute();
+          const link = token ? `${svc.deps.publicUrl()}/shared/${token}` : '';
           mails.push({
             to: r.email,
             link,
@@ -234,6 +243,8 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
                 verifyUrl,
                 attached: attach,
                 forOwner: false,
+                sender,
+                linkUntil,
               }),
               ...(attachments ? { attachments } : {}),
             },

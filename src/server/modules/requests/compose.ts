@@ -216,6 +216,7 @@ export async function createRequest(
           reminder_first_days: body.reminders?.firstAfterDays ?? null,
           reminder_every_days: body.reminders?.everyDays ?? null,
           require_code: body.requireCode ? 1 : 0,
+          recipients_download_link: body.recipientsDownloadLink ? 1 : 0,
           created_at: at,
           updated_at: at,
         })

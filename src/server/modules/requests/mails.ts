@@ -24,8 +24,8 @@ const escapeHtml = (s: string) =>
 interface Layout {
   title: string;
   paragraphs: string[];
-  /** The sender's own words, shown apart from ours. */
-  quote?: string | null;
+  /** Someone's own words (the sender's message, a decline reason), shown apart from ours under their label. */
+  quote?: { label: string; text: string } | null;
   action?: { label: string; link: string };
   outro: string;
 }
@@ -34,7 +34,8 @@ function render(l: Layout): { text: string; html: string } {
   const t = escapeHtml(l.title);
   const p = (s: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(s)}</p>`;
   const quote = l.quote
-    ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c7d2fe;color:#374151;white-space:pre-wrap">${escapeHtml(l.quote)}</blockquote>`
+    ? `${p(l.quote.label)}
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c7d2fe;color:#374151;white-space:pre-wrap">${escapeHtml(l.quote.text)}</blockquote>`
     : '';
   const action = l.action
     ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(l.action.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(l.action.label)}</a></p>
@@ -53,7 +54,7 @@ ${quote}${action}<p style="margin:0;font-size:13px;color:#4b5563;line-height:1.5
 </td></tr></table></td></tr></table></body></html>`;
   const text = [
     ...l.paragraphs,
-    ...(l.quote ? [`Message:\n${l.quote}`] : []),
+    ...(l.quote ? [`${l.quote.label}\n${l.quote.text}`] : []),
     ...(l.action ? [`${l.action.label}: ${l.action.link}`] : []),
     l.outro,
   ].join('\n\n');
@@ -82,7 +83,7 @@ export function invitationMail(v: {
       paragraphs: [
         `${v.sender} has sent you "${v.documentName}" to ${verb} with ${SITE}. No account is needed.`,
       ],
-      quote: v.message,
+      quote: v.message ? { label: `Message from ${v.sender}:`, text: v.message } : null,
       action: { label: v.role === 'approver' ? 'Review and approve' : 'Review and sign', link: v.link },
       outro: `This link is personal: do not forward it. It works until ${day(v.expiresAt)}.`,
     }),
@@ -125,9 +126,8 @@ export function declinedMail(v: {
       title: 'Signing declined',
       paragraphs: [
         `${v.recipient} has declined to sign "${v.documentName}". The request has stopped and every link has stopped working; the document is pending again.`,
-        'The reason they gave:',
       ],
-      quote: v.reason,
+      quote: { label: 'The reason they gave:', text: v.reason },
       action: { label: 'Open the document', link: v.link },
       outro: 'You can change the document or send a new request.',
     }),
@@ -148,26 +148,53 @@ export function expiredMail(documentName: string, link: string): RequestMail {
   };
 }
 
+/**
+ * The mail everyone gets once all have signed: the owner's opens the document; a recipient's
+ * carries their download link when the owner left it on (`linkUntil`), and the file when it fits.
+ */
 export function completedMail(v: {
   documentName: string;
   link: string;
   verifyUrl: string;
   attached: boolean;
   forOwner: boolean;
+  sender: string;
+  /** Until when the recipients' download links work; null when the owner chose none. */
+  linkUntil: string | null;
 }): RequestMail {
+  const file = v.attached
+    ? 'The final PDF is attached.'
+    : v.forOwner || v.linkUntil
+      ? 'Download the final PDF with the link below.'
+      : `The final PDF is too large to attach to this e-mail: ${v.sender} will share it with you.`;
+  const recipientsGot = v.linkUntil
+    ? `Each recipient received a download link of their own, valid until ${day(v.linkUntil)}. You can turn the links off on the document's page.`
+    : v.attached
+      ? 'The recipients received the final PDF attached, without a download link.'
+      : 'The recipients received no copy: the file is too large to attach and you chose no download link. Share it with them yourself.';
+  const action = v.forOwner
+    ? { label: 'Open the document', link: v.link }
+    : v.linkUntil
+      ? { label: 'Download the signed PDF', link: v.link }
+      : undefined;
   return {
     subject: `"${v.documentName}" has been signed by everyone`,
     ...render({
       title: 'Everyone has signed',
       paragraphs: [
         `Every recipient has finished "${v.documentName}". The final PDF carries each signature with its own QR code, an audit trail and a seal anyone can check.`,
-        v.attached ? 'The final PDF is attached.' : 'Download the final PDF with the link below.',
+        file,
+        ...(v.forOwner ? [recipientsGot] : []),
         `Public verification: ${v.verifyUrl}`,
       ],
-      action: { label: v.forOwner ? 'Open the document' : 'Download the signed PDF', link: v.link },
+      ...(action ? { action } : {}),
       outro: v.forOwner
         ? `The document is in your ${SITE} account.`
-        : 'The download link works for 30 days; keep a copy of the file.',
+        : v.linkUntil
+          ? `The download link works until ${day(v.linkUntil)}; keep a copy of the file.`
+          : v.attached
+            ? 'Keep a copy of the file.'
+            : `Ask ${v.sender} if you do not receive it.`,
     }),
   };
 }

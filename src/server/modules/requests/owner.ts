@@ -54,6 +54,44 @@ export async function cancel(
   };
 }
 
+/**
+ * DELETE /api/requests/{id}/download-link: the recipients get no download link of the final PDF,
+ * and the links a completed request mailed them stop working at once.
+ */
+export async function turnOffDownloadLink(
+  svc: RequestsService,
+  owner: UserRow,
+  requestId: number,
+): Promise<OwnerOutcome> {
+  const request = await svc.ownedRequest(owner.id, requestId);
+  if (!request) return { kind: 'missing', message: m.requestNotFound };
+  if (request.status !== 'active' && request.status !== 'completed')
+    return { kind: 'conflict', message: m.downloadLinkNone };
+  const at = iso(svc.now());
+  // Completion reads the choice as its own update lands, so a link it makes is either never made
+  // or revoked here.
+  await svc.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('signing_requests')
+      .set({ recipients_download_link: 0, updated_at: at })
+      .where('id', '=', requestId)
+      .execute();
+    await trx
+      .updateTable('share_links')
+      .set({ revoked_at: at })
+      .where('document_id', '=', request.document_id)
+      .where('request_id', '=', requestId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  });
+  const after = (await svc.ownedRequest(owner.id, requestId))!;
+  return {
+    kind: 'ok',
+    request: await svc.view(after),
+    message: after.status === 'completed' ? m.downloadLinkRevoked : m.downloadLinkOff,
+  };
+}
+
 /** A recipient the owner may mail now: theirs, on an open request, their turn, not finished. */
 async function mailable(svc: RequestsService, owner: UserRow, requestId: number, recipientId: number) {
   const request = await svc.ownedRequest(owner.id, requestId);

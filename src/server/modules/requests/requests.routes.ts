@@ -9,7 +9,7 @@ import { currentUser, requireUser } from '#server/plugins/auth.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import { requestActor } from './audit.ts';
 import { createRequest } from './compose.ts';
-import { cancel, ownerMail, type OwnerOutcome } from './owner.ts';
+import { cancel, ownerMail, turnOffDownloadLink, type OwnerOutcome } from './owner.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const id = idParams.shape.id;
@@ -20,7 +20,7 @@ function ownerAnswer(reply: FastifyReply, r: OwnerOutcome) {
   return reply.code(r.kind === 'missing' ? 404 : 409).send({ message: r.message });
 }
 
-/** The owner's side of signing requests (issue 12): compose and send, follow, resend, remind, cancel. */
+/** The owner's side of signing requests (issue 12): compose and send, follow, resend, remind, cancel, turn off the recipients' download link. */
 export function requestOwnerRoutes(app: App) {
   async function limited(reply: FastifyReply, key: string, max: number, message: string) {
     const state = await app.limiter.hit(key, HOUR_MS);
@@ -84,6 +84,13 @@ export function requestOwnerRoutes(app: App) {
       );
       return ownerAnswer(reply, result);
     },
+  );
+
+  app.delete(
+    '/api/requests/:id/download-link',
+    { onRequest: requireUser, schema: { params: idParams } },
+    async (req, reply) =>
+      ownerAnswer(reply, await turnOffDownloadLink(app.requests, currentUser(req), req.params.id)),
   );
 
   for (const how of ['resend', 'remind'] as const) {

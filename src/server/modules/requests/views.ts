@@ -52,7 +52,7 @@ export async function loadRequest(
   request: SigningRequestRow,
   documentName: string,
 ): Promise<SigningRequest> {
-  const [recipients, fields, events] = await Promise.all([
+  const [recipients, fields, events, links] = await Promise.all([
     db
       .selectFrom('signing_recipients')
       .selectAll()
@@ -66,6 +66,12 @@ export async function loadRequest(
       .orderBy('position')
       .execute(),
     db.selectFrom('signing_events').selectAll().where('request_id', '=', request.id).orderBy('id').execute(),
+    db
+      .selectFrom('share_links')
+      .select((eb) => eb.fn.max('expires_at').as('expires_at'))
+      .where('document_id', '=', request.document_id)
+      .where('request_id', '=', request.id)
+      .executeTakeFirst(),
   ]);
   return {
     id: request.id,
@@ -80,6 +86,8 @@ export async function loadRequest(
         ? { firstAfterDays: request.reminder_first_days, everyDays: request.reminder_every_days }
         : null,
     requireCode: request.require_code === 1,
+    recipientsDownloadLink: request.recipients_download_link === 1,
+    recipientsLinkExpiresAt: links?.expires_at ?? null,
     createdAt: request.created_at,
     endedAt: request.ended_at,
     revision: request.revision,

@@ -44,6 +44,21 @@ export const requestText = {
   cancelConfirm: 'Cancel request',
   keep: 'Keep it',
   failed: 'That did not work',
+  downloadTitle: "Recipients' download link",
+  downloadPlanned: (days: number) =>
+    `When everyone has signed, each recipient is e-mailed a link of their own to the signed PDF, valid ${days} days. Anyone they pass it on to can open it.`,
+  downloadLive: (until: string) =>
+    `Each recipient was e-mailed a link of their own to the signed PDF. The links work until ${until}; anyone they were passed on to can open them.`,
+  downloadExpired: (when: string) => `The recipients' links expired ${when}.`,
+  downloadOff: 'Off: the recipients get no download link.',
+  downloadRevoked: "Turned off: the recipients' links no longer work.",
+  turnOff: 'Turn off',
+  turnOffLabel: "Turn off the recipients' download link",
+  turnOffTitle: "Turn off the recipients' download link?",
+  turnOffPlanned:
+    'The recipients will get no download link when everyone has signed; the signed PDF is still attached to their e-mail when it is small enough.',
+  turnOffLive: 'The links already e-mailed stop working at once. This cannot be undone.',
+  keepLink: 'Keep it',
   auditTitle: 'Audit trail',
   auditHint: 'Every event in order, in UTC; the same list becomes the last page of the sealed PDF.',
   auditEmpty: 'No events yet.',

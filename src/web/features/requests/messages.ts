@@ -48,6 +48,10 @@ export const composeText = {
   requireCodeLabel: 'Ask for an identity code',
   requireCodeHint:
     'Each recipient confirms their address with a 6-digit code e-mailed to them before they see the document.',
+  downloadLinkLabel: (days: number) =>
+    `Send recipients a download link when everyone has signed (valid ${days} days)`,
+  downloadLinkHint:
+    "Each recipient gets a link of their own to the signed PDF; anyone they pass it on to can open it. You can turn the links off on the document's page at any time. Without them, recipients get the signed PDF only as an e-mail attachment, when it is small enough.",
   next: 'Next: place fields',
   fixFirst: 'Some entries need your attention: see the messages next to them.',
 

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { SHARE_LINK_TTL_DAYS } from '#shared/documents/schemas.ts';
 import { REQUEST_MAX_EXPIRY_DAYS, REQUEST_MESSAGE_MAX, type SigningOrder } from '#shared/requests/schemas.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -35,7 +36,7 @@ function SwitchRow(props: { label: string; hint: string; checked: boolean; onCha
   );
 }
 
-/** Order, message, expiry, reminders and the identity code. */
+/** Order, message, expiry, reminders, the identity code and the recipients' download link. */
 export function RequestOptions({ draft, issues, onChange }: RequestOptionsProps) {
   const [now] = useState(() => Date.now());
   const orders: Array<[SigningOrder, string]> = [
@@ -117,6 +118,12 @@ export function RequestOptions({ draft, issues, onChange }: RequestOptionsProps)
         hint={t.requireCodeHint}
         checked={draft.requireCode}
         onChange={(requireCode) => onChange({ requireCode })}
+      />
+      <SwitchRow
+        label={t.downloadLinkLabel(SHARE_LINK_TTL_DAYS)}
+        hint={t.downloadLinkHint}
+        checked={draft.recipientsDownloadLink}
+        onChange={(recipientsDownloadLink) => onChange({ recipientsDownloadLink })}
       />
     </section>
   );

@@ -44,6 +44,8 @@ export interface Draft {
   firstAfterDays: number;
   everyDays: number;
   requireCode: boolean;
+  /** Each recipient is mailed a download link of the final PDF once everyone has signed. */
+  recipientsDownloadLink: boolean;
   fields: DraftField[];
 }
 
@@ -80,6 +82,7 @@ export function newDraft(now = Date.now()): Draft {
     firstAfterDays: DEFAULT_REMINDERS.firstAfterDays,
     everyDays: DEFAULT_REMINDERS.everyDays,
     requireCode: true,
+    recipientsDownloadLink: true,
     fields: [],
   };
 }
@@ -157,6 +160,7 @@ export function toCreateBody(draft: Draft, now = Date.now()): CreateRequestInput
       ? { firstAfterDays: draft.firstAfterDays, everyDays: draft.everyDays }
       : null,
     requireCode: draft.requireCode,
+    recipientsDownloadLink: draft.recipientsDownloadLink,
     fields: draft.fields
       .filter((f) => index.has(f.recipientKey))
       .map((f) => ({

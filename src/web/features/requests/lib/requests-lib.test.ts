@@ -27,11 +27,13 @@ function draftWith(recipients: Array<[string, string, 'signer' | 'approver' | 'v
 }
 
 describe('composing a request', () => {
-  test('defaults: sequential, 30 days, reminders after 3 then every 3 days, identity code on', () => {
+  test('defaults: sequential, 30 days, reminders after 3 then every 3 days, identity code and download link on', () => {
     const d = newDraft(NOW);
     expect(d.order).toBe('sequential');
     expect(d.expiryDate).toBe(addDays(NOW, 30));
     expect([d.remindersOn, d.firstAfterDays, d.everyDays, d.requireCode]).toEqual([true, 3, 3, true]);
+    expect(toCreateBody(d, NOW).recipientsDownloadLink).toBe(true);
+    expect(toCreateBody({ ...d, recipientsDownloadLink: false }, NOW).recipientsDownloadLink).toBe(false);
   });
 
   test('a repeated address (in any case) is refused on the second recipient', () => {

@@ -3,7 +3,6 @@ import type { RequestRecipient, SigningRequest } from '#shared/requests/schemas.
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import type { RecipientMail } from '#web/features/documents/api/mail-recipient.ts';
-import { formatDateTime } from '#web/features/documents/lib/format.ts';
 import { requestText as t } from '#web/features/documents/request-messages.ts';
 
 const tones: Record<RequestRecipient['status'], BadgeTone> = {
@@ -21,7 +20,7 @@ interface RecipientListProps {
   onMail: (recipient: RequestRecipient, how: RecipientMail) => void;
 }
 
-/** Each recipient in order: role, state with its times, and Resend / Remind now while it is their turn. */
+/** Each recipient in order: role, state with its times (UTC), and Resend / Remind now while it is their turn. */
 export function RecipientList({ request, busy, onMail }: RecipientListProps) {
   const open = request.status === 'active';
   return (
@@ -55,11 +54,11 @@ export function RecipientList({ request, busy, onMail }: RecipientListProps) {
               </div>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
                 {times
-                  .filter(([, at]) => at)
+                  .filter((time): time is [string, string] => time[1] !== null)
                   .map(([label, at]) => (
                     <div key={label} className="contents">
                       <dt className="text-slate-600">{label}</dt>
-                      <dd className="text-slate-800">{formatDateTime(at)}</dd>
+                      <dd className="text-slate-800 tabular-nums">{t.utc(at)}</dd>
                     </div>
                   ))}
                 {r.declineReason ? (

@@ -10,14 +10,17 @@ import { toast } from '#web/lib/toast.ts';
 import { useCancelRequest } from '#web/features/documents/api/cancel-request.ts';
 import { useCurrentRequest } from '#web/features/documents/api/get-current-request.ts';
 import { useMailRecipient, type RecipientMail } from '#web/features/documents/api/mail-recipient.ts';
-import { formatDateTime } from '#web/features/documents/lib/format.ts';
 import { requestText as t } from '#web/features/documents/request-messages.ts';
 import { AuditTrail } from './audit-trail.tsx';
+import { DownloadLink } from './download-link.tsx';
 import { RecipientList } from './recipient-list.tsx';
 
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : t.failed);
 
-/** The owner's view of the document's latest signing request: who has done what, and what to do next. */
+/**
+ * The owner's view of the document's latest signing request: who has done what, and what to do
+ * next. Every time is in UTC, as in the audit trail and on the sealed PDF's audit page.
+ */
 export function RequestPanel({ documentId }: { documentId: number }) {
   const query = useCurrentRequest(documentId);
   const cancel = useCancelRequest(documentId);
@@ -66,9 +69,7 @@ export function RequestPanel({ documentId }: { documentId: number }) {
             {t.title}: <span data-testid="request-status">{t.requestStatus[request.status]}</span>
           </h2>
           <p className="text-sm text-slate-700">
-            {request.endedAt
-              ? t.ended(formatDateTime(request.endedAt))
-              : t.summary(order, formatDateTime(request.expiresAt))}
+            {request.endedAt ? t.ended(t.utc(request.endedAt)) : t.summary(order, t.utc(request.expiresAt))}
           </p>
         </div>
         {request.status === 'active' ? (
@@ -79,6 +80,7 @@ export function RequestPanel({ documentId }: { documentId: number }) {
         ) : null}
       </div>
       <RecipientList request={request} busy={mail.isPending} onMail={(r, how) => void onMail(r, how)} />
+      <DownloadLink request={request} />
       <AuditTrail events={request.events} />
       <ConfirmDialog
         open={confirming}
