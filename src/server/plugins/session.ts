@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app-types.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -7,7 +7,6 @@ import { iso, type Clock } from '../lib/clock.ts';
 import { readCookie, setCookie } from '../lib/cookies.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
 import type { SecurityLimits } from '../lib/limits.ts';
-import { coveredByFastLane } from './fast-lane-hooks.ts';
 
 /** The session look-up with its user: runs on every signed-in request, so it is compiled once. */
 function sessionQuery(db: Db) {
@@ -262,16 +261,12 @@ export async function endSession(app: App, req: FastifyRequest, reply: FastifyRe
 export function registerSessionHooks(app: App) {
   app.decorateRequest('session', null);
   // Waits for the database only when a cookie is sent: anonymous look-ups pass straight through.
-  // The fast lane answers only requests without this cookie, for which this does nothing.
-  app.addHook(
-    'onRequest',
-    coveredByFastLane<onRequestHookHandler>((req, _reply, done) => {
-      const raw = req.url.startsWith('/api/') ? readCookie(req.headers.cookie, SESSION_COOKIE) : undefined;
-      if (!raw) return done();
-      app.sessions.load(raw).then((session) => {
-        req.session = session;
-        done();
-      }, done);
-    }),
-  );
+  app.addHook('onRequest', (req, _reply, done) => {
+    const raw = req.url.startsWith('/api/') ? readCookie(req.headers.cookie, SESSION_COOKIE) : undefined;
+    if (!raw) return done();
+    app.sessions.load(raw).then((session) => {
+      req.session = session;
+      done();
+    }, done);
+  });
 }
