@@ -114,7 +114,6 @@ function gauges(app: App, registry: Registry) {
   });
 }
 
-
 const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
 
 /**

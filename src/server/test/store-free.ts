@@ -8,7 +8,6 @@ export const STORE_FREE = [
   'src/server/lib/batched-counter.test.ts',
   'src/server/lib/clock.test.ts',
   'src/server/lib/cookies.test.ts',
-  'src/server/lib/id-tally.test.ts',
   'src/server/lib/one-at-a-time.test.ts',
   'src/server/lib/settings-store.test.ts',
   'src/server/lifecycle.test.ts',
