@@ -27,4 +27,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--initial-old-space-size=128", "--no-allocation-site-pretenuring", "--single-threaded-gc", "dist/server/main.js"]
+CMD ["node", "dist/server/main.js"]

@@ -16,7 +16,6 @@ const TIMED = [
   'src/server/modules/pdf/pdf-pool.test.ts',
   'src/server/modules/seals/tokens.test.ts',
   'src/server/modules/signatures/image-limits.test.ts',
-  'src/server/modules/verification/verification.test.ts',
 ];
 
 // The PostgreSQL run leaves out the files that never open a database (src/server/test/store-free.ts).

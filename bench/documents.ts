@@ -10,7 +10,7 @@ import { defaultLimits } from '../src/server/lib/limits.ts';
 import type { SigningIdentity } from '../src/server/modules/pdf/certificate.ts';
 import { createSelfSignedIdentity } from '../src/server/modules/pdf/self-signed.ts';
 import { largePdf, manyObjectsPdf } from '../src/server/modules/pdf/test-pdfs.ts';
-import { HttpAgent, SERVER_NODE_FLAGS, startServerProcess } from '../src/server/test/server-process.ts';
+import { HttpAgent, startServerProcess } from '../src/server/test/server-process.ts';
 import { SIGNATURE_SVG } from '../src/server/test/fixtures.ts';
 import { measure, measureDuring, printTable } from './lib.ts';
 
@@ -182,7 +182,7 @@ function inChild(run: EngineRun): Promise<EngineResult> {
   return new Promise((resolve, reject) => {
     // under the server's V8 flags, as its PDF workers run (they share the server process's)
     const child = fork(new URL(import.meta.url).pathname, ['--engine-child'], {
-      execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
+      execArgv: ['--import', 'tsx'],
     });
     child.once('message', (m: { ok: boolean; result?: EngineResult; error?: string }) => {
       child.kill();

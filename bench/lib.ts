@@ -71,7 +71,7 @@ export async function measure(
 ): Promise<Measured> {
   const job: LoadJob = { url, headers, ...(paths ? { paths } : {}), connections, seconds };
   const child = fork('bench/load.ts', [], {
-    execArgv: ['--no-allocation-site-pretenuring', '--import', 'tsx'],
+    execArgv: ['--import', 'tsx'],
   });
   let cpuBefore: number | undefined;
   const r = await new Promise<LoadResult>((resolve, reject) => {

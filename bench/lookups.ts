@@ -301,12 +301,6 @@ export async function benchLookups() {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
-  // The same server with every look-up through Fastify's pipeline (decision 036), for comparison.
-  const noLane = await startServerProcess({
-    DATA_DIR: dataCopy('no-lane'),
-    LOG_LEVEL: 'warn',
-    LOOKUP_FAST_LANE: 'off',
-  });
   const pgApp = pgData
     ? await startServerProcess({
         DATA_DIR: path.join(dir, 'pg'),
@@ -347,14 +341,12 @@ export async function benchLookups() {
         bareSrv,
         lookupSrv,
         srv('the same with METRICS_TOKEN set', withMetrics.base, withMetrics.child.pid!),
-        srv('the same with LOOKUP_FAST_LANE=off', noLane.base, noLane.child.pid!),
       ],
       CONNECTIONS,
       // alone: the server measured before does its deferred counts flush in its own next round
       { swap: [2, 3], alone: true },
     );
-    const [base, bare, lookup, metered, laneOff] = runs.map(median) as Measured[] as [
-      Measured,
+    const [base, bare, lookup, metered] = runs.map(median) as Measured[] as [
       Measured,
       Measured,
       Measured,
@@ -363,7 +355,7 @@ export async function benchLookups() {
     console.log(
       `unpinned, ${CONNECTIONS} connections: median of ${ROUNDS} interleaved runs of ${DURATION_S} s each:`,
     );
-    printTable(base, [bare, lookup, metered, laneOff]);
+    printTable(base, [bare, lookup, metered]);
     reportRatio(runs[2]!, runs[0]!);
     if (lookup.cpuUs && bare.cpuUs && base.cpuUs) {
       console.log(
@@ -377,12 +369,7 @@ export async function benchLookups() {
 
     // 2. Pinned: the server alone on core 0, the load generator (this process) on core 1.
     await withMetrics.stop();
-    const pinned: Server[] = [
-      baseSrv,
-      bareSrv,
-      { ...lookupSrv, name: 'look-up, SQLite' },
-      srv('look-up, SQLite, LOOKUP_FAST_LANE=off', noLane.base, noLane.child.pid!),
-    ];
+    const pinned: Server[] = [baseSrv, bareSrv, { ...lookupSrv, name: 'look-up, SQLite' }];
     if (pgApp && pgFloor && pgData) {
       const pgServers = [
         srv('bare Fastify + one PostgreSQL point read', pgFloor.base, pgFloor.pid, pgData.refs),
@@ -420,12 +407,12 @@ export async function benchLookups() {
       );
     };
     goal(2, 'SQLite', 0.5);
-    if (pinned.length > 4) goal(5, 'PostgreSQL', 0.2);
+    if (pinned.length > 3) goal(4, 'PostgreSQL', 0.2);
     const during = await lookupsWhileSigning(dir);
     return { base, bare, lookup, metered, pinned: pm, during };
   } finally {
     for (const stop of stops) stop();
-    await Promise.all([app.stop(), withMetrics.stop(), noLane.stop(), pgApp?.stop()]);
+    await Promise.all([app.stop(), withMetrics.stop(), pgApp?.stop()]);
     await pgData?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

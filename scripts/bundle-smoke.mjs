@@ -22,26 +22,17 @@ const port = await new Promise((resolve, reject) => {
 });
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
-const child = spawn(
-  process.execPath,
-  [
-    '--initial-old-space-size=128',
-    '--no-allocation-site-pretenuring',
-    '--single-threaded-gc',
-    'dist/server/main.js',
-  ],
-  {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const child = spawn(process.execPath, ['dist/server/main.js'], {
+  cwd: dir,
+  env: {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
   },
-);
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 let output = '';
 child.stdout.on('data', (d) => (output += d));
 child.stderr.on('data', (d) => (output += d));

@@ -25,8 +25,7 @@ try {
   const { name, version, description, type, engines, dependencies } = pkg;
   const bundled = { name, version, description, private: true, type, engines, dependencies };
   bundled.scripts = {
-    start:
-      'node --initial-old-space-size=128 --no-allocation-site-pretenuring --single-threaded-gc dist/server/main.js',
+    start: 'node dist/server/main.js',
     backup: 'node dist/server/backup.js',
     restore: 'node dist/server/restore.js',
   };

@@ -25,7 +25,6 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { verifierRoutes } from './modules/seals/verifier.routes.ts';
 import { registerSeals } from './modules/seals/seals.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
-import { installLookupFastLane } from './modules/verification/fast-lane.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -67,7 +66,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       disableRequestLogging: !requestLogging,
     }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
-  installLookupFastLane(app, { enabled: config.lookupFastLane, trustProxy, requestLogging });
   app.setValidatorCompiler(validatorWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
 

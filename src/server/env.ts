@@ -31,8 +31,6 @@ const envSchema = z
       (v) => v === undefined || (v.length >= 16 && !/\s/.test(v)),
       'METRICS_TOKEN must be at least 16 characters without spaces (for example `openssl rand -hex 24`)',
     ),
-    // The look-up's fast lane (decision 036); off sends every look-up through Fastify's pipeline.
-    LOOKUP_FAST_LANE: z.enum(['on', 'off']).default('on'),
     MIN_FREE_DISK_MB: z.coerce
       .number({ error: 'MIN_FREE_DISK_MB must be a number of megabytes' })
       .int('MIN_FREE_DISK_MB must be a whole number of megabytes')
@@ -62,7 +60,6 @@ export interface Config {
   /** Set: GET /metrics answers Prometheus text to `Authorization: Bearer <token>`; unset: no route. */
   metricsToken: string | undefined;
   /** GET /api/signatures/reference/<ref> answered before Fastify's pipeline, the same way (decision 036). */
-  lookupFastLane: boolean;
   /** Uploads are refused (507) while the data folder's disk has less free space; 0 = no check. */
   minFreeDiskMb: number;
 }
@@ -91,6 +88,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: e.WEB_ROOT,
     metricsToken: e.METRICS_TOKEN,
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
-    lookupFastLane: e.LOOKUP_FAST_LANE === 'on',
   };
 }

@@ -1,9 +1,8 @@
 import { CSRF_HEADER } from '#shared/constants.ts';
 import { accountMessages } from '#shared/accounts/messages.ts';
-import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import { hmac, safeEqual } from '../lib/crypto.ts';
-import { coveredByFastLane } from './fast-lane-hooks.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Anonymous beacons that change nothing a user owns (each route says why it is safe). */
@@ -30,31 +29,24 @@ export function isCrossSite(req: FastifyRequest, publicUrl: string): boolean {
 export function registerCsrf(app: App, key: string) {
   const tokenFor = (sessionId: string) => hmac(key, `csrf:${sessionId}`);
 
-  // The fast lane answers GET and HEAD only (passed here), without a session (nothing to add on send).
-  app.addHook(
-    'onRequest',
-    coveredByFastLane<onRequestHookHandler>((req, reply, done) => {
-      if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
-      if (isCrossSite(req, app.site.publicUrl)) {
-        void reply.code(403).send({ message: accountMessages.crossSiteRefused });
-        return;
-      }
-      if (EXEMPT.has(req.url)) return done();
-      // Logging out without a session changes nothing, so there is nothing to forge.
-      if (!req.session && req.url === '/api/logout') return done();
-      const sent = req.headers[CSRF_HEADER];
-      const ok = req.session && typeof sent === 'string' && safeEqual(sent, tokenFor(req.session.id));
-      if (ok) return done();
-      // `code` lets the client fetch a fresh token (GET /api/csrf) and retry once.
-      void reply.code(403).send({ message: accountMessages.csrfInvalid, code: 'csrf' });
-    }),
-  );
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
+    if (isCrossSite(req, app.site.publicUrl)) {
+      void reply.code(403).send({ message: accountMessages.crossSiteRefused });
+      return;
+    }
+    if (EXEMPT.has(req.url)) return done();
+    // Logging out without a session changes nothing, so there is nothing to forge.
+    if (!req.session && req.url === '/api/logout') return done();
+    const sent = req.headers[CSRF_HEADER];
+    const ok = req.session && typeof sent === 'string' && safeEqual(sent, tokenFor(req.session.id));
+    if (ok) return done();
+    // `code` lets the client fetch a fresh token (GET /api/csrf) and retry once.
+    void reply.code(403).send({ message: accountMessages.csrfInvalid, code: 'csrf' });
+  });
 
-  app.addHook(
-    'onSend',
-    coveredByFastLane<onSendHookHandler>((req, reply, payload, done) => {
-      if (req.session) reply.header('X-CSRF-Token', tokenFor(req.session.id));
-      done(null, payload);
-    }),
-  );
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.session) reply.header('X-CSRF-Token', tokenFor(req.session.id));
+    done(null, payload);
+  });
 }

@@ -26,7 +26,7 @@ const SERVER_ERROR_BODY = JSON.stringify({ message: 'Something went wrong on our
 
 /**
  * A request that failed on our side: logged, kept for the diagnostics page, and answered with a
- * body that tells nothing. The error handler and the look-up's fast lane both answer through it.
+ * body that tells nothing.
  */
 export function serverError(app: App, log: FastifyBaseLogger, url: string, error: Error): string {
   log.error({ err: error }, 'request failed');

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { onRequestHookHandler } from 'fastify';
 import type { App } from '../app-types.ts';
-import { coveredByFastLane } from './fast-lane-hooks.ts';
 import type { Db } from '../db/kysely.ts';
 import { isoPrefixCache, type Clock } from '../lib/clock.ts';
 import { IpBlockList } from '../lib/ip-block-list.ts';
@@ -145,7 +144,6 @@ export class IpTracking {
  * hottest route), and the block list answers from memory.
  */
 export function registerIpTracking(app: App) {
-  // The look-up's fast lane calls admitApi and answers blockedApiBody the same way.
   const hook: onRequestHookHandler = (req, reply, done) => {
     if (req.url.startsWith('/api/')) {
       if (app.ipTracking.admitApi(req.ip)) return done();
@@ -159,5 +157,5 @@ export function registerIpTracking(app: App) {
       .header('cache-control', 'no-store')
       .send(blockedPage);
   };
-  app.addHook('onRequest', coveredByFastLane(hook));
+  app.addHook('onRequest', hook);
 }

@@ -8,8 +8,6 @@ const promClient = lazyRequire<typeof PromClient>('prom-client');
 import type { App } from '../app-types.ts';
 import { poolStats } from '../db/kysely.ts';
 import { HttpTally, LATENCY_BOUNDS, type Series } from './http-tally.ts';
-import { coveredByFastLane } from './fast-lane-hooks.ts';
-import type { onResponseHookHandler } from 'fastify';
 
 export const METRICS_PREFIX = 'inkproof_';
 /** Requests no route matched: unknown paths, and the web app's pages that the not-found handler renders. */
@@ -116,11 +114,6 @@ function gauges(app: App, registry: Registry) {
   });
 }
 
-const tallies = new WeakMap<App, HttpTally>();
-
-/** The request tally /metrics reports (none when metrics are off), for answers sent outside Fastify. */
-export const metricsTally = (app: App): HttpTally | undefined => tallies.get(app);
-
 const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
 
 /**
@@ -133,15 +126,10 @@ export function registerMetrics(app: App, token: string) {
     url === undefined ? UNMATCHED_ROUTE : url === STATIC_FILES_PATTERN ? STATIC_ROUTE : url,
   );
   // A callback hook, not async: no promise per request on the hot path (DESIGN §3a).
-  // The fast lane records its answers in the same tally (metricsTally).
-  app.addHook(
-    'onResponse',
-    coveredByFastLane<onResponseHookHandler>((req, reply, done) => {
-      tally.record(req.routeOptions.url, req.method, reply.statusCode, reply.elapsedTime);
-      done();
-    }),
-  );
-  tallies.set(app, tally);
+  app.addHook('onResponse', (req, reply, done) => {
+    tally.record(req.routeOptions.url, req.method, reply.statusCode, reply.elapsedTime);
+    done();
+  });
 
   const own = new (promClient().Registry)();
   for (const metric of httpMetrics(tally)) own.registerMetric(metric);

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EARLY_ACTIONS_SCRIPT } from '#shared/early-actions-script.ts';
 import { cspHash } from '#server/lib/crypto.ts';
 import type { App } from '../app-types.ts';
-import { coveredByFastLane } from './fast-lane-hooks.ts';
 
 /** The verification page's one inline script (decision 053), allowed by its hash on that page only. */
 const EARLY_ACTIONS_HASH = cspHash(EARLY_ACTIONS_SCRIPT);
@@ -30,7 +29,7 @@ export const contentSecurityPolicy = (analyticsOrigin: string | null, verifyPage
 
 /**
  * JSON answers are data that no browser renders as a page: the OWASP REST set, with a policy
- * that allows nothing. Shorter too, which the hot look-up feels (bench/lookups.ts).
+ * that allows nothing.
  */
 const jsonHeaders = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
@@ -41,39 +40,6 @@ const jsonHeaders = {
 const HSTS = 'max-age=31536000; includeSubDomains';
 const apiJson = { ...jsonHeaders, 'cache-control': 'no-store' };
 const apiJsonHttps = { ...apiJson, 'strict-transport-security': HSTS };
-
-/**
- * The security headers of a JSON answer under /api/, over HTTPS or not: all of them, as the onSend
- * hook sets them. The look-up's fast lane (fast-lane.ts) answers with exactly these.
- */
-export const apiJsonSecurityHeaders = (https: boolean): Readonly<Record<string, string>> =>
-  https ? apiJsonHttps : apiJson;
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-const headerList = (headers: Record<string, string>) => [
-  ...Object.entries(headers).flat(),
-  'content-type',
-  JSON_TYPE,
-];
-const apiJsonList = headerList(apiJson);
-const apiJsonHttpsList = headerList(apiJsonHttps);
-
-/**
- * A JSON answer's whole header block for `res.writeHead` (the fast lane's): the headers above, the
- * JSON type, the body's length and a Retry-After when given, as a flat [name, value, ...] list: a
- * copy of a list made once, with the rest pushed.
- *
- * Not `{ ...apiJsonSecurityHeaders(https), 'content-length': n }`: on Node 20 (V8 11.3) objects
- * made by a spread followed by more properties survive the young generation's collections long
- * after they are garbage and get promoted. At 30,000 look-ups a second that was 12 MB/s promoted,
- * a full collection every 5 s and the pinned look-up's p99 doubled around each (decision 043).
- */
-export function apiJsonAnswerHeaders(https: boolean, length: number, retryAfter?: number): string[] {
-  const list = (https ? apiJsonHttpsList : apiJsonList).slice();
-  list.push('content-length', String(length));
-  if (retryAfter !== undefined) list.push('retry-after', String(retryAfter));
-  return list;
-}
 
 const appliers = new WeakMap<FastifyInstance, (req: FastifyRequest, reply: FastifyReply) => void>();
 
@@ -103,7 +69,7 @@ export function registerSecurityHeaders(app: App) {
     const type = reply.getHeader('content-type');
     const api = req.url.startsWith('/api/');
     if (typeof type === 'string' && type.startsWith('application/json')) {
-      if (api) return void reply.headers(apiJsonSecurityHeaders(req.protocol === 'https'));
+      if (api) return void reply.headers(req.protocol === 'https' ? apiJsonHttps : apiJson);
       reply.headers(jsonHeaders);
     } else {
       const script = app.site.analyticsScriptUrl;
@@ -124,12 +90,8 @@ export function registerSecurityHeaders(app: App) {
     if (api) reply.header('cache-control', 'no-store');
   };
   appliers.set(app, apply);
-  // The fast lane sets apiJsonSecurityHeaders, what this sets on its JSON answers.
-  app.addHook(
-    'onSend',
-    coveredByFastLane<onSendHookHandler>((req, reply, payload, done) => {
-      apply(req, reply);
-      done(null, payload);
-    }),
-  );
+  app.addHook('onSend', (req, reply, payload, done) => {
+    apply(req, reply);
+    done(null, payload);
+  });
 }

@@ -1,15 +1,14 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app-types.ts';
 import type { UserRow } from '../db/schema.ts';
-import { pointQuery, type Db } from '../db/kysely.ts';
+import type { Db } from '../db/kysely.ts';
 import { iso, type Clock } from '../lib/clock.ts';
 import { readCookie, setCookie } from '../lib/cookies.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
 import type { SecurityLimits } from '../lib/limits.ts';
-import { coveredByFastLane } from './fast-lane-hooks.ts';
 
-/** The session look-up with its user: runs on every signed-in request, so it is compiled once. */
+/** The session look-up with its user, on every signed-in request. */
 function sessionQuery(db: Db) {
   return db
     .selectFrom('sessions as s')
@@ -29,8 +28,7 @@ function sessionQuery(db: Db) {
       'u.login_count',
       'u.created_at',
       'u.updated_at',
-    ])
-    .where('s.id', '=', '');
+    ]);
 }
 
 export interface SessionState {
@@ -56,9 +54,7 @@ export class SessionStore {
     private readonly clock: Clock,
     private readonly limits: () => SecurityLimits,
     private readonly anonymousKey: string,
-  ) {
-    this.loadRow = pointQuery(db, sessionQuery(db));
-  }
+  ) {}
 
   createAnonymous() {
     const body = `${ANON_PREFIX}${randomToken(24)}.${this.clock.now().toString(36)}`;
@@ -94,8 +90,6 @@ export class SessionStore {
       .execute();
     session.stateless = false;
   }
-  private readonly loadRow: ReturnType<typeof pointQuery<ReturnType<typeof sessionQuery>>>;
-
   async create(userId: number | null, meta: { ip: string; userAgent?: string | undefined }) {
     const raw = randomToken(32);
     const now = this.clock.now();
@@ -119,7 +113,7 @@ export class SessionStore {
     if (raw.length > 100) return null;
     if (raw.startsWith(ANON_PREFIX)) return this.loadAnonymous(raw);
     const id = sha256(raw);
-    const row = await this.loadRow([id]);
+    const row = await sessionQuery(this.db).where('s.id', '=', id).executeTakeFirst();
     if (!row) return null;
     const now = this.clock.now();
     const lastSeen = Date.parse(row.last_seen_at);
@@ -262,16 +256,12 @@ export async function endSession(app: App, req: FastifyRequest, reply: FastifyRe
 export function registerSessionHooks(app: App) {
   app.decorateRequest('session', null);
   // Waits for the database only when a cookie is sent: anonymous look-ups pass straight through.
-  // The fast lane answers only requests without this cookie, for which this does nothing.
-  app.addHook(
-    'onRequest',
-    coveredByFastLane<onRequestHookHandler>((req, _reply, done) => {
-      const raw = req.url.startsWith('/api/') ? readCookie(req.headers.cookie, SESSION_COOKIE) : undefined;
-      if (!raw) return done();
-      app.sessions.load(raw).then((session) => {
-        req.session = session;
-        done();
-      }, done);
-    }),
-  );
+  app.addHook('onRequest', (req, _reply, done) => {
+    const raw = req.url.startsWith('/api/') ? readCookie(req.headers.cookie, SESSION_COOKIE) : undefined;
+    if (!raw) return done();
+    app.sessions.load(raw).then((session) => {
+      req.session = session;
+      done();
+    }, done);
+  });
 }

@@ -8,9 +8,7 @@ export const STORE_FREE = [
   'src/server/lib/batched-counter.test.ts',
   'src/server/lib/clock.test.ts',
   'src/server/lib/cookies.test.ts',
-  'src/server/lib/id-tally.test.ts',
   'src/server/lib/one-at-a-time.test.ts',
-  'src/server/lib/priority.test.ts',
   'src/server/lib/settings-store.test.ts',
   'src/server/lifecycle.test.ts',
   'src/server/modules/accounts/common-passwords.test.ts',
@@ -23,5 +21,4 @@ export const STORE_FREE = [
   'src/server/modules/seals/merkle.test.ts',
   'src/server/modules/seals/tokens.test.ts',
   'src/server/modules/verification/serialize.test.ts',
-  'src/server/plugins/security-headers.test.ts',
 ];

@@ -9,7 +9,7 @@ export const signingCertificateMessages = {
   notPkcs12: 'The file is not a PKCS#12 (.p12 or .pfx) file',
   wrongPassword: 'The password does not open this certificate file',
   unsupportedEncryption: (algorithm: string) =>
-    `The file is protected with ${algorithm}, which the server cannot read: export it again with AES-256 (OpenSSL 3's default) or 3DES`,
+    `The file is protected with ${algorithm}, which the server cannot read: export it again with AES-256, e.g. \`openssl pkcs12 -legacy -in old.p12 -nodes -out all.pem\` then \`openssl pkcs12 -export -in all.pem -out new.p12\` (OpenSSL 3's default)`,
   noKey: 'The file holds no private key: export the certificate together with its key',
   noCertificate: 'The file holds a key but no certificate',
   keyMismatch: 'No certificate in the file belongs to its private key',

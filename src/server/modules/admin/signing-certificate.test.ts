@@ -182,6 +182,12 @@ describe('files that cannot sign are refused with the reason, and the certificat
       m.wrongPassword,
     ],
     [
+      'a legacy (RC2) export',
+      async () => [await rsa.p12('pw', { args: ['-legacy'] }), 'pw'],
+      400,
+      m.unsupportedEncryption('RC2-40 (a legacy export)'),
+    ],
+    [
       'an unsupported cipher',
       async () => [
         await ecdsa.p12('pw', { args: ['-keypbe', 'CAMELLIA-256-CBC', '-certpbe', 'CAMELLIA-256-CBC'] }),
@@ -249,7 +255,12 @@ describe('files that cannot sign are refused with the reason, and the certificat
 
 describe.each([
   ['ECDSA P-256', () => ecdsa, [] as string[], 'ECDSA Test'],
-  ['RSA 2048', () => rsa, ['-legacy'], 'RSA Test'],
+  [
+    'RSA 2048',
+    () => rsa,
+    ['-keypbe', 'PBE-SHA1-3DES', '-certpbe', 'PBE-SHA1-3DES', '-macalg', 'sha1'],
+    'RSA Test',
+  ],
 ])('an uploaded %s certificate with an intermediate CA', (keyAlgorithm, pki, args, label) => {
   test('signs PDFs that carry the signer and the intermediate, enough to reach the root', async () => {
     const uploaded = await putCertificate(admin, await pki().p12('Corp-p12!', { args }), 'Corp-p12!');

@@ -1,8 +1,7 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { ImageJobs } from './image-pool-jobs.ts';
-import { lowestPriority } from '#server/lib/priority.ts';
 import { childProcessEntry } from '#server/lib/worker-entry.ts';
 
 type Kind = keyof ImageJobs;
@@ -204,13 +203,8 @@ export class ImagePool {
       serialization: 'advanced' as const,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'] as ('ignore' | 'inherit' | 'ipc')[],
     };
-    // Every thread the child ever runs (V8's, libuv's, libvips's) at the lowest priority from its
-    // first instruction: a busy image never slows the server's event loop or password hashing.
-    const [command, ...args] = lowestPriority([process.execPath, ...execArgv, ENTRY.path], 10);
-    const proc =
-      command === process.execPath
-        ? fork(ENTRY.path, [], { ...options, execArgv })
-        : spawn(command!, args, options);
+    // The child lowers its own priority as it starts (image-worker.ts).
+    const proc = fork(ENTRY.path, [], { ...options, execArgv });
     const child: Child = { proc, ready: false, task: null, timers: [] };
     this.children.push(child);
     proc.on('message', (reply: Reply) => {

@@ -1,6 +1,11 @@
-// Entry of an image pool child (image-pool.ts, which starts it under `nice`): one image job at a time.
+// Entry of an image pool child (image-pool.ts): one image job at a time.
 import sharp from 'sharp';
+import { lowestPriorityThisProcess } from '#server/lib/priority.ts';
 import { imageJobs } from './image-pool-jobs.ts';
+
+// At the lowest priority, every thread: a busy image never slows the server's event loop or
+// password hashing.
+lowestPriorityThisProcess();
 
 // One job at a time per child: one libvips thread, and no cache carried from one image to the next.
 sharp.concurrency(1);

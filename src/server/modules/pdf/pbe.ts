@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { rc2CbcDecrypt } from './rc2.ts';
 
 /**
  * Password-based decryption for PKCS#12 files: PBES2 (PBKDF2 + AES or 3DES, OpenSSL 3's default)
- * and the legacy PKCS#12 PBE schemes (SHA-1 + 3DES or RC2, `-legacy` and older exporters).
- * pkijs parses the structures; the crypto is node:crypto (one engine, no global pkijs state).
+ * and the PKCS#12 PBE schemes with SHA-1 and 3DES. pkijs parses the structures; the crypto is
+ * node:crypto (one engine, no global pkijs state). RC2 (`openssl pkcs12 -legacy` and older
+ * exporters) is refused with a message that says how to re-export: OpenSSL 3 and Node no longer
+ * ship the cipher, and a hand-written one is not worth keeping for files that one command converts.
  */
 
 export class UnsupportedAlgorithmError extends Error {
@@ -51,17 +52,17 @@ const PBES2_CIPHERS: Record<string, { cipher: string; keyLength: number }> = {
   '1.2.840.113549.3.7': { cipher: 'des-ede3-cbc', keyLength: 24 },
 };
 
-/** RFC 7292 appendix C; RC4 (…12.1.1 and .2) is left out: nothing current writes it. */
-const PKCS12_PBE: Record<string, { cipher: string; keyLength: number; rc2Bits?: number }> = {
+/** RFC 7292 appendix C, without RC4 and RC2 (see above). */
+const PKCS12_PBE: Record<string, { cipher: string; keyLength: number }> = {
   '1.2.840.113549.1.12.1.3': { cipher: 'des-ede3-cbc', keyLength: 24 },
   '1.2.840.113549.1.12.1.4': { cipher: 'des-ede-cbc', keyLength: 16 },
-  '1.2.840.113549.1.12.1.5': { cipher: 'rc2', keyLength: 16, rc2Bits: 128 },
-  '1.2.840.113549.1.12.1.6': { cipher: 'rc2', keyLength: 5, rc2Bits: 40 },
 };
 
 const NAMES: Record<string, string> = {
   '1.2.840.113549.1.12.1.1': 'RC4-128 (PKCS#12 PBE)',
   '1.2.840.113549.1.12.1.2': 'RC4-40 (PKCS#12 PBE)',
+  '1.2.840.113549.1.12.1.5': 'RC2-128 (a legacy export)',
+  '1.2.840.113549.1.12.1.6': 'RC2-40 (a legacy export)',
   '1.2.840.113549.1.5.3': 'DES (PKCS#5 v1.5 PBE)',
   '1.2.840.113549.1.5.14': 'PBMAC1',
   '1.2.392.200011.61.1.1.1.2': 'CAMELLIA-128-CBC',
@@ -158,11 +159,6 @@ function decryptPkcs12Pbe(oid: string, params: unknown, password: string, data: 
   const pw = bmpPassword(password);
   const key = pkcs12Kdf('sha1', pw, salt, 1, iterations, scheme.keyLength);
   const iv = pkcs12Kdf('sha1', pw, salt, 2, iterations, 8);
-  if (scheme.rc2Bits) {
-    const plain = rc2CbcDecrypt(key, scheme.rc2Bits, iv, data);
-    if (!plain) throw new DecryptError('decryption failed');
-    return plain;
-  }
   return decipher(scheme.cipher, key, iv, data);
 }
 

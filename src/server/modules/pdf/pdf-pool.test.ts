@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, expect, test } from 'vitest';
 import { defaultPoolSize, JobAbortedError, PdfPool, PoolBusyError } from './pdf-pool.ts';
-import { CHRT, SCHED_IDLE, WORKER_NICE, workersCompileOnTheirOwnThread } from '#server/lib/priority.ts';
+import { WORKER_NICE } from '#server/lib/priority.ts';
 import sharp from 'sharp';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { rasterize } from './image.ts';
@@ -18,13 +18,6 @@ test('no more jobs run at once than the pool has workers; the rest wait their tu
   expect(pool.stats()).toMatchObject({ workers: 2, busy: 2, queued: 3 });
   expect((await Promise.all(jobs)).map((r) => r.kind === 'ok' && r.pageCount)).toEqual([2, 2, 2, 2, 2]);
   expect(pool.stats()).toMatchObject({ workers: 2, busy: 0, queued: 0 });
-});
-
-// Decision 057: V8 is told before the first worker starts (priority.test.ts checks what that does).
-test('the pool starts its workers to compile their hot code on their own thread', async () => {
-  pool = new PdfPool({ size: 1 });
-  expect(await pool.run('inspect', await simplePdf(1))).toMatchObject({ kind: 'ok', pageCount: 1 });
-  expect(workersCompileOnTheirOwnThread()).toBe(true);
 });
 
 test('a full queue refuses new jobs instead of piling them up', async () => {
@@ -44,23 +37,19 @@ test('a job over its time limit is killed with its worker, and the next job gets
 });
 
 test.runIf(process.platform === 'linux')(
-  'workers run niced and under SCHED_IDLE, so the event loop wins a busy core',
+  'workers run niced, so the event loop wins a busy core',
   async () => {
     pool = new PdfPool({ size: 1 });
     await pool.run('inspect', await simplePdf(1));
     const stat = (tid: string) =>
       fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // fields 19 (nice) and 41 (scheduling policy), counted after the command's ')'
+    // field 19 (nice), counted after the command's ')'
     const niceOf = (tid: string) => stat(tid)[16];
-    const policyOf = (tid: string) => stat(tid)[38];
     const tids = fs.readdirSync('/proc/self/task');
     // The event loop keeps the nice it was started with (0, or a CI runner's own); only workers drop.
     expect(Number(niceOf(String(process.pid)))).toBeLessThan(WORKER_NICE);
-    expect(policyOf(String(process.pid))).toBe('0');
     const workers = tids.filter((tid) => niceOf(tid) === String(WORKER_NICE));
     expect(workers).toHaveLength(1);
-    // and, where chrt is, under SCHED_IDLE: preempted as soon as the event loop wakes
-    if (CHRT) expect(policyOf(workers[0]!)).toBe(String(SCHED_IDLE));
   },
 );
 

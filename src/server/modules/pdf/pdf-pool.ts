@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { compileOnEachWorkersOwnThread } from '#server/lib/priority.ts';
 import { workerThreadEntry } from '#server/lib/worker-entry.ts';
 import type { openPkcs12 } from './certificate-jobs.ts';
 import type { inspect, sign } from './jobs.ts';
@@ -152,7 +151,6 @@ export class PdfPool {
   }
 
   private spawn(): Slot {
-    compileOnEachWorkersOwnThread(); // its compilations under its SCHED_IDLE too (decision 057)
     const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } });
     const slot: Slot = { worker, task: null, timer: undefined };
     worker.unref();

@@ -56,7 +56,7 @@ async function killMidAppend(delay: number): Promise<{ committed: number[]; last
 }
 
 async function checkIntact(expectedSize: number) {
-  const store = new LogStore(database.db, database.dialect);
+  const store = new LogStore(database.db);
   const state = await store.state();
   expect(state.size).toBe(expectedSize);
   const leaves = await database.db
@@ -90,13 +90,13 @@ test('an appender killed with SIGKILL mid-batch leaves whole batches only; a res
       ({ committed, lastLine } = await killMidAppend(delay));
     }
     expect(lastLine).toBe('appending');
-    const size = await new LogStore(database.db, database.dialect).state().then((s) => s.size);
+    const size = await new LogStore(database.db).state().then((s) => s.size);
     // Whole batches only (nothing half-written), at least everything the child saw committed.
     expect(size % BATCH).toBe(0);
     expect(size).toBeGreaterThanOrEqual(committed.at(-1)!);
     await checkIntact(size);
   }
-  const store = new LogStore(database.db, database.dialect);
+  const store = new LogStore(database.db);
   const before = (await store.state()).size;
   const done = await store.append(['{"after":"restart"}', '{"after":"restart","n":2}']);
   expect(done.first).toBe(before);

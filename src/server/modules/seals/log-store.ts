@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { NodeId } from '#shared/seals/merkle.ts';
-import { batchStatement, pointQuery, type Db, type Dialect } from '#server/db/kysely.ts';
+import type { Db } from '#server/db/kysely.ts';
 import { Frontier, leafHashOf, nodeKey, type NodeSource, type StoredNode } from './tree.ts';
 
 /** Chunk sizes for multi-row inserts: few distinct statement texts (each is prepared and kept). */
@@ -41,40 +41,7 @@ export interface AppendedBatch {
 export class LogStore {
   /** The frontier after this instance's last commit; reloaded when another instance moved on. */
   private frontier: Frontier | null = null;
-  /**
-   * On SQLite, prepared statements run straight on the connection (inside the append's
-   * transaction, as savepoints): Kysely's per-query building was most of an append's cost.
-   */
-  private readonly fast: {
-    leaves: (rows: unknown[][]) => Promise<void>;
-    nodes: (rows: unknown[][]) => Promise<void>;
-    leafHash: (params: unknown[]) => Promise<{ leaf_hash: Buffer } | undefined>;
-    nodeHash: (params: unknown[]) => Promise<{ hash: Buffer } | undefined>;
-  } | null;
-
-  constructor(
-    private readonly db: Db,
-    dialect: Dialect,
-  ) {
-    this.fast =
-      dialect === 'sqlite'
-        ? {
-            leaves: batchStatement(
-              db,
-              db.insertInto('log_leaves').values({ idx: 0, leaf_hash: Buffer.alloc(0), entry: '' }),
-            ),
-            nodes: batchStatement(
-              db,
-              db.insertInto('log_nodes').values({ level: 0, idx: 0, hash: Buffer.alloc(0) }),
-            ),
-            leafHash: pointQuery(db, db.selectFrom('log_leaves').select('leaf_hash').where('idx', '=', 0)),
-            nodeHash: pointQuery(
-              db,
-              db.selectFrom('log_nodes').select('hash').where('level', '=', 0).where('idx', '=', 0),
-            ),
-          }
-        : null;
-  }
+  constructor(private readonly db: Db) {}
 
   private readonly upper = new Map<string, Buffer>();
 
@@ -104,20 +71,6 @@ export class LogStore {
   }
 
   private uncachedNodes(db: Db): NodeSource {
-    const fast = this.fast;
-    if (fast) {
-      return async (ids: NodeId[]) => {
-        const out = new Map<string, Buffer>();
-        for (const id of ids) {
-          const row =
-            id.level === 0
-              ? (await fast.leafHash([id.index]))?.leaf_hash
-              : (await fast.nodeHash([id.level, id.index]))?.hash;
-          if (row) out.set(nodeKey(id), Buffer.from(row));
-        }
-        return out;
-      };
-    }
     return async (ids: NodeId[]) => {
       const out = new Map<string, Buffer>();
       const leaves = ids.filter((n) => n.level === 0).map((n) => n.index);
@@ -176,17 +129,12 @@ export class LogStore {
         leaves.push({ idx: frontier.size, leaf_hash, entry });
         nodes.push(...frontier.append(leaf_hash));
       }
-      if (this.fast) {
-        await this.fast.leaves(leaves.map((l) => [l.idx, l.leaf_hash, l.entry]));
-        await this.fast.nodes(nodes.map((n) => [n.level, n.index, n.hash]));
-      } else {
-        for (const rows of chunks(leaves)) await trx.insertInto('log_leaves').values(rows).execute();
-        for (const rows of chunks(nodes))
-          await trx
-            .insertInto('log_nodes')
-            .values(rows.map((n) => ({ level: n.level, idx: n.index, hash: n.hash })))
-            .execute();
-      }
+      for (const rows of chunks(leaves)) await trx.insertInto('log_leaves').values(rows).execute();
+      for (const rows of chunks(nodes))
+        await trx
+          .insertInto('log_nodes')
+          .values(rows.map((n) => ({ level: n.level, idx: n.index, hash: n.hash })))
+          .execute();
       const root = frontier.root();
       await trx
         .updateTable('log_state')

@@ -53,7 +53,7 @@ export class TransparencyLog {
     private readonly log: FastifyBaseLogger,
     opts: LogOptions = {},
   ) {
-    this.store = new LogStore(db, dialect);
+    this.store = new LogStore(db);
     this.headIntervalMs = opts.headIntervalMs ?? 3000;
     this.maxBatch = opts.maxBatch ?? 2000;
   }

@@ -13,7 +13,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 const captchaQuery = z.object({ captcha: z.string().trim().max(32).optional() });
 
-/** A look-up's answer, whichever path writes it (the route below or the fast lane). */
+/** A look-up's answer, before it is written. */
 export interface LookupAnswer {
   status: number;
   /** JSON, sent as JSON_TYPE. */
@@ -76,10 +76,7 @@ function answerOf(found: LookupResult): LookupAnswer {
   }
 }
 
-/**
- * Both look-ups, on both paths: count against the caller's IP, then answer from one indexed query.
- * Everything a look-up counts and decides is here, so the fast lane cannot differ from the route.
- */
+/** Both look-ups: count against the caller's IP, then answer from one indexed query. */
 export async function lookUp(
   app: App,
   ip: string,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { defaultLimits } from '#server/lib/limits.ts';
@@ -170,29 +170,6 @@ describe('look-up by reference', () => {
     expect((await a.get(`/api/signatures/${sig.id}`)).json().lookupCount).toBe(3);
   });
 
-  test('the timer writes a small batch of counts at once and lets a large one grow up to ten seconds', async () => {
-    const a = await owner();
-    const [one, two] = [await saved(a), await saved(a)];
-    const count = async (id: number) => (await a.get(`/api/signatures/${id}`)).json().lookupCount;
-    await ctx.app.verification.flush();
-    await visitor().get(`/api/signatures/verify/${one.id}`);
-    await ctx.app.verification.tick();
-    expect(await count(one.id)).toBe(1);
-
-    ctx.app.verification.countsBatchLarge = 2;
-    try {
-      await visitor().get(`/api/signatures/verify/${one.id}`);
-      await visitor().get(`/api/signatures/verify/${two.id}`);
-      await ctx.app.verification.tick();
-      expect([await count(one.id), await count(two.id)]).toEqual([1, 0]);
-      ctx.clock.advance(10_000);
-      await ctx.app.verification.tick();
-      expect([await count(one.id), await count(two.id)]).toEqual([2, 1]);
-    } finally {
-      ctx.app.verification.countsBatchLarge = 1000;
-    }
-  });
-
   /** `n` public signatures stored directly, each looked up once (in a shuffled order): their ids. */
   async function lookedUp(n: number, tag: string) {
     const now = new Date(ctx.app.clock.now()).toISOString();
@@ -230,87 +207,18 @@ describe('look-up by reference', () => {
     return ids.map((id) => byId.get(id));
   };
 
-  test('a large batch of counts is written in chunks, with the event loop free between them, one flush after another', async () => {
+  test('a large batch of counts is written whole, and a flush during another returns once both are written', async () => {
     await ctx.app.verification.flush();
-    // The app's timer must not write part of the batch while it is counted: on a slow machine the
-    // 1,200 look-ups took over a second, a tick wrote the first few hundred, and what was left fit
-    // one chunk (no turn between chunks; failed a Node 24 CI run). The test clock never ages the
-    // batch, so with no batch "small" the timer leaves the counts alone.
-    const batchLarge = ctx.app.verification.countsBatchLarge;
-    ctx.app.verification.countsBatchLarge = 0;
-    onTestFinished(() => {
-      ctx.app.verification.countsBatchLarge = batchLarge;
-    });
     const { ids, refs } = await lookedUp(1200, 'CHUNK');
     // the last one twice
     await ctx.app.verification.byReference(refs[refs.length - 1]!);
-
-    // what waits on the event loop meanwhile (a look-up's socket, say) runs between the chunks
-    let turns = 0;
-    let flushing = true;
-    const spin = () => {
-      turns++;
-      if (flushing) setImmediate(spin);
-    };
-    setImmediate(spin);
-    // the timer's flush, and a second one (stop(), say) while the first is still writing: the
-    // second returns only once everything counted before it is written
+    // the timer's flush, and a second one (stop(), say) while the first is still writing
     const timers = ctx.app.verification.flush();
-    await ctx.app.verification.flush();
-    flushing = false;
-    // 1,200 rows in chunks of 500: the loop turned between them (on SQLite, one transaction gives 0)
-    expect(turns).toBeGreaterThanOrEqual(2);
-    expect(await storedCounts(ids)).toEqual(ids.map((_, i) => (i === ids.length - 1 ? 2 : 1)));
-    await timers;
-  });
-
-  test("the timer's large flush leaves the event loop to look-ups, but not flush()'s", async () => {
-    await ctx.app.verification.flush();
-    /** Wall time of writing 6,000 signatures' counts (twelve chunks) with `write`. */
-    const timed = async (tag: string, write: () => Promise<void>) => {
-      const { ids } = await lookedUp(6000, tag);
-      ctx.clock.advance(10_000); // the batch is old enough for the timer to write it
-      const started = performance.now();
-      await write();
-      const took = performance.now() - started;
-      expect(await storedCounts(ids)).toEqual(ids.map(() => 1));
-      return took;
-    };
-    // The faster of two: one full flush slowed by a busy machine (the whole suite in parallel)
-    // made the timer's look less than three times as long (a whole local run, once).
-    const full = Math.min(
-      await timed('FULL', () => ctx.app.verification.flush()),
-      await timed('FULL2', () => ctx.app.verification.flush()),
-    );
-    const paced = await timed('PACED', () => ctx.app.verification.tick());
-    // flush() (stop(), say) while the timer's flush writes: that one goes on at full speed
-    const hurried = await timed('HURRY', async () => {
-      const timers = ctx.app.verification.tick();
-      await new Promise((resolve) => setImmediate(resolve));
-      await ctx.app.verification.flush();
-      await timers;
-    });
-    // The timer's flush waits nine times as long as each chunk took before the next (about ten
-    // times the wall time, the same work): on SQLite the writes hold the event loop, on PostgreSQL
-    // the database's core (decision 049).
-    expect(paced).toBeGreaterThan(3 * full);
-    expect(hurried).toBeLessThan(paced / 2);
-  });
-
-  test("a tick while the timer's flush writes starts no other: the next one writes what came meanwhile", async () => {
-    await ctx.app.verification.flush();
-    const { ids } = await lookedUp(1500, 'GUARD');
-    ctx.clock.advance(10_000);
-    const flushing = ctx.app.verification.tick();
-    await new Promise((resolve) => setImmediate(resolve));
-    // counted while the flush writes: a small batch, due at once, but left to a later tick
     const [late] = (await lookedUp(1, 'LATE')).ids;
-    await ctx.app.verification.tick();
-    await flushing;
-    expect(await storedCounts(ids)).toEqual(ids.map(() => 1));
-    expect(await storedCounts([late!])).toEqual([undefined]);
-    await ctx.app.verification.tick();
+    await ctx.app.verification.flush();
+    expect(await storedCounts(ids)).toEqual(ids.map((_, i) => (i === ids.length - 1 ? 2 : 1)));
     expect(await storedCounts([late!])).toEqual([1]);
+    await timers;
   });
 
   test('a signature deleted before its look-ups are flushed loses them, and the flush goes on', async () => {
