@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-types.ts';
 import { backgroundWork } from './background.ts';
 import type { Config } from './env.ts';
@@ -67,7 +67,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorWithoutNul);
-  app.setSerializerCompiler(serializerCompiler);
 
   const { db, dialect } =
     opts.db ??

@@ -423,7 +423,6 @@ export interface Database {
 /** Without the quota override: only the quota checks read it, the session's hot path does not. */
 export type UserRow = Omit<Selectable<UsersTable>, 'storage_quota_bytes'>;
 export type SignatureRow = Selectable<SignaturesTable>;
-export type NewUser = Insertable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 
 /** The durable job queue (migration 0013, decision 025). */

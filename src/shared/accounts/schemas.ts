@@ -87,7 +87,6 @@ export const resetPasswordFormSchema = z
     message: m.passwordsMismatch,
     path: ['confirmPassword'],
   });
-export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string().min(1, m.currentPasswordRequired).max(PASSWORD_MAX, m.passwordLong),
@@ -112,7 +111,6 @@ export const profileSchema = z.object({
     .nullish(),
   email: email.max(EMAIL_MAX, m.emailTooLong),
 });
-export type ProfileInput = z.input<typeof profileSchema>;
 
 /** POST /api/register's answer, the same for a new and a taken address. */
 export interface SignUpAnswer {

@@ -25,8 +25,6 @@ function secureRandom(n: number): number {
   return buf[0]! % n;
 }
 
-export const normalizeDocumentReference = (ref: string) => ref.trim().toUpperCase();
-
 /** The public verification page for a signed document (what its QR codes encode). */
 export const documentVerificationUrl = (origin: string, reference: string) =>
   `${origin.replace(/\/+$/, '')}/verify-signature?document=${encodeURIComponent(reference)}`;

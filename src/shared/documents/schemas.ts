@@ -65,7 +65,6 @@ export const checkHashSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, m.hashInvalid)
     .transform((s) => s.toLowerCase()),
 });
-export type CheckHashInput = z.input<typeof checkHashSchema>;
 
 export const documentReferenceSchema = z
   .string()

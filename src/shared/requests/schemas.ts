@@ -199,7 +199,6 @@ export const declineSchema = z.object({
     .min(1, m.reasonRequired)
     .max(DECLINE_REASON_MAX, m.reasonTooLong),
 });
-export type DeclineInput = z.input<typeof declineSchema>;
 
 /** POST /api/sign/{token}/verify-code */
 export const verifyCodeSchema = z.object({
@@ -208,7 +207,6 @@ export const verifyCodeSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, m.codeFormat),
 });
-export type VerifyCodeInput = z.input<typeof verifyCodeSchema>;
 
 /** A token as it appears in /sign/<token>: 256 bits in base64url. */
 export const SIGNING_TOKEN_PATTERN = /^[\w-]{43}$/;
@@ -303,7 +301,6 @@ export const requestListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
-export type RequestListQuery = z.input<typeof requestListQuery>;
 
 /** One request in the owner's list: enough for a row with each recipient's state. */
 export interface RequestSummary {

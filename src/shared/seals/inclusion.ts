@@ -1,4 +1,4 @@
-import { fromHex, toHex, utf8 } from './bytes.ts';
+import { fromHex, utf8 } from './bytes.ts';
 import type { KeyRing } from './keys.ts';
 import { parseEntry, saltedHash } from './log-entry.ts';
 import { hashLeaf, verifyInclusion } from './merkle.ts';
@@ -74,5 +74,3 @@ export async function checkInclusion(
   };
 }
 
-/** The leaf hash a verifier shows (hex), for an entry text. */
-export const leafHashHex = async (text: string) => toHex(await hashLeaf(utf8(text)));
