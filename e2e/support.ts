@@ -183,7 +183,7 @@ export async function expectStampFootprint(box: Locator, size: { width: number; 
   const outer = (await box.boundingBox())!;
   const shown = (await qr.boundingBox())!;
   const k = outer.width / size.width;
-  const want = stampLayout({ x: 0, y: 0, ...size }).qr;
+  const want = stampLayout({ x: 0, y: 0, width: size.width, height: size.height }).qr;
   for (const [got, expected] of [
     [shown.x - outer.x, want.x * k],
     [shown.y - outer.y, want.y * k],
