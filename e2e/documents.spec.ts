@@ -7,11 +7,12 @@ import type { DocumentSummary, SignDocumentResponse, StorageUsage } from '../src
 import { inkBetween, pdfsig, renderPage, type Box } from '../src/server/modules/documents/test-helpers.ts';
 import { activeContentPdf, awkwardPdf, brokenPdf, simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
 import { usageText } from '../src/shared/documents/storage.ts';
+import { MIN_STAMP_BOX } from '../src/shared/documents/stamp-layout.ts';
 import { settingsText } from '../src/web/features/settings/messages.ts';
 import { checkText } from '../src/web/features/verification/check-messages.ts';
 import { documentsText as t } from '../src/web/features/documents/messages.ts';
 import { sharedText } from '../src/web/features/documents/shared-messages.ts';
-import { expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
+import { expectNoAxeViolations, expectStampFootprint, signUpViaApi, uniqueEmail } from './support.ts';
 
 const A4_WIDTH = 595.28;
 const SIGNATURE_SVG =
@@ -168,6 +169,7 @@ test('a PDF is uploaded, viewed, signed on two pages, downloaded, checked, share
   const centred = await placedPoints(page, onPage2);
   expect(centred.width).toBeCloseTo(200, 0);
   expect(centred.x).toBeCloseTo((A4_WIDTH - 200) / 2, 0);
+  await expectStampFootprint(onPage2, centred);
   await drag(page, onPage2.getByTestId('placed-move'), -120, 150);
   await drag(page, onPage2.getByTestId('placed-resize'), 60, 30);
   await onPage2.getByTestId('placed-move').focus();
@@ -199,7 +201,12 @@ test('a PDF is uploaded, viewed, signed on two pages, downloaded, checked, share
   await expect(page.getByTestId('saved-signature')).toHaveCount(2);
   await drag(page, onPage1.getByTestId('placed-move'), 90, -200);
   await drag(page, onPage1.getByTestId('placed-resize'), -40, -10);
+  // Made as small as it goes, the box still holds its stamp, and shows it.
+  await drag(page, onPage1.getByTestId('placed-resize'), -200, -200);
   const page1Box = await placedPoints(page, onPage1);
+  expect(page1Box.width).toBeCloseTo(MIN_STAMP_BOX.width, 0);
+  expect(page1Box.height).toBeCloseTo(MIN_STAMP_BOX.height, 0);
+  await expectStampFootprint(onPage1, page1Box);
 
   const signRequest = page.waitForResponse((r) => r.url().endsWith(`/api/documents/${doc!.id}/sign`));
   await page.getByRole('button', { name: m.completeAndSign }).click();

@@ -205,7 +205,7 @@ test("a session that ends on a recipient's signing link leaves them there: the l
           recipient: 0,
           type: 'signature',
           page: 1,
-          rect: { x: 72, y: 600, width: 180, height: 60 },
+          rect: { x: 72, y: 600, width: 180, height: 80 },
           required: true,
         },
       ],

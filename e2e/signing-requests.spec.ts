@@ -14,8 +14,16 @@ import { REQUEST_POLL_MS } from '../src/web/features/documents/lib/request-poll.
 import { requestText } from '../src/web/features/documents/request-messages.ts';
 import { documentsText } from '../src/web/features/documents/messages.ts';
 import { composeText as c } from '../src/web/features/requests/messages.ts';
+import { FIELD_SIZES } from '../src/web/features/requests/lib/fields.ts';
 import { signText as s } from '../src/web/features/sign/messages.ts';
-import { expectNoAxeViolations, linkIn, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
+import {
+  expectNoAxeViolations,
+  expectStampFootprint,
+  linkIn,
+  mailTo,
+  signUpViaApi,
+  uniqueEmail,
+} from './support.ts';
 
 const run = promisify(execFile);
 /** A time as the owner's page shows every one: in UTC, saying so. */
@@ -197,12 +205,13 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
   await addField(page, /Ann Signer/, 'signature');
   const annSig = page.getByTestId('request-field').first();
   await expect(annSig).toHaveAccessibleName(/Signature for Ann Signer on page 1/);
+  await expectStampFootprint(annSig, FIELD_SIZES.signature);
   // Keyboard placement: the new field has the focus; Shift+ArrowUp moves it 10 points.
   const before = await annSig.boundingBox();
   await page.keyboard.press('Shift+ArrowUp');
   await expect.poll(async () => (await annSig.boundingBox())!.y).toBeLessThan(before!.y);
   await addField(page, /Ann Signer/, 'text');
-  // Move the text field well below the signature, so the stamp under the signature stays clear.
+  // Move the text field well below the signature, so the two do not overlap.
   await page.getByTestId('request-field').nth(1).getByTestId('field-move').focus();
   for (let i = 0; i < 20; i++) await page.keyboard.press('Shift+ArrowDown');
   await page.getByRole('button', { name: c.send }).click();
@@ -253,6 +262,11 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
   await passCodeStep(annSide.page, annLink, ann, 2, true);
   const ap = annSide.page;
   await expect(ap.getByRole('button', { name: s.finish })).toBeDisabled();
+  // The recipient sees where the stamp is printed in the signature field, as the owner placed it.
+  await expectStampFootprint(
+    ap.getByRole('button', { name: /^Signature field on page 1/ }),
+    sigFields[0]!.rect,
+  );
   await expect(ap.getByTestId('sign-progress')).toHaveText(s.progress(0, 2));
   await expectNoAxeViolations(ap);
   await shot(ap, 'sign-1280');

@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
+import { stampLayout } from '../src/shared/documents/stamp-layout.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { authText } from '../src/web/features/auth/messages.ts';
 import { E2E_ADMIN, E2E_CAPTCHA } from './global-setup.ts';
@@ -169,6 +170,27 @@ export async function drawSignature(page: Page) {
   await page.mouse.down();
   await page.mouse.move(...at(0.6, 0.72), { steps: 8 });
   await page.mouse.up();
+}
+
+/**
+ * A signature box shows where its stamp is printed: the QR square and the caption inside the box,
+ * where the server's layout puts them for a box of `size` points.
+ */
+export async function expectStampFootprint(box: Locator, size: { width: number; height: number }) {
+  const qr = box.getByTestId('stamp-footprint-qr');
+  await expect(qr).toBeVisible();
+  await expect(box.getByTestId('stamp-footprint-caption')).toBeVisible();
+  const outer = (await box.boundingBox())!;
+  const shown = (await qr.boundingBox())!;
+  const k = outer.width / size.width;
+  const want = stampLayout({ x: 0, y: 0, width: size.width, height: size.height }).qr;
+  for (const [got, expected] of [
+    [shown.x - outer.x, want.x * k],
+    [shown.y - outer.y, want.y * k],
+    [shown.width, want.width * k],
+    [shown.height, want.height * k],
+  ])
+    expect(Math.abs(got! - expected!)).toBeLessThan(1.5);
 }
 
 /** The text of the QR code in an image file (jsQR over its pixels). */

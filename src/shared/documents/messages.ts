@@ -41,6 +41,9 @@ export const documentMessages = {
   offPage: (page: number, width: number, height: number) =>
     `A signature on page ${page} lies outside the page (the page is ${width} x ${height} points; ` +
     'positions are measured from its top-left corner as displayed).',
+  signatureTooSmall: (width: number, height: number) =>
+    `A signature box must be at least ${width} x ${height} points: it holds the signature and its ` +
+    'verification QR code, which must stay large enough to scan.',
   busy: 'The server is busy signing other documents. Please try again in a minute.',
   signedOk: 'Your document has been signed and saved',
   shareRevoked: 'The share link has been revoked.',

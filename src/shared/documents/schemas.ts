@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NUL_MESSAGE } from '#shared/text.ts';
 import { documentMessages as m } from './messages.ts';
 import { DOCUMENT_REFERENCE_PATTERN } from './reference.ts';
+import { holdsStamp, MIN_STAMP_BOX } from './stamp-layout.ts';
 
 /** Upload limit (part 2 §5, §9): more than this is refused while it is still arriving. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -49,7 +50,10 @@ export const signDocumentSchema = z.object({
           .int()
           .positive()
           .max(2 ** 31 - 1),
-        position: placementPositionSchema,
+        // The verification stamp is printed inside the box: it must hold a readable QR code.
+        position: placementPositionSchema.refine((p) => holdsStamp(p.width, p.height), {
+          message: m.signatureTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height),
+        }),
       }),
     )
     .min(1, m.noSignaturesPlaced)

@@ -28,6 +28,9 @@ export const requestMessages = {
   fieldOffPage: (page: number, width: number, height: number) =>
     `A field on page ${page} lies outside the page (the page is ${width} x ${height} points; ` +
     'positions are measured from its top-left corner as displayed).',
+  signatureFieldTooSmall: (width: number, height: number) =>
+    `A signature field must be at least ${width} x ${height} points: it holds the signature and its ` +
+    'verification QR code, which must stay large enough to scan.',
   documentSigned: 'This document is already signed: signatures can only be requested on a pending document.',
   documentAwaiting: 'This document is already waiting for signatures. Cancel that request first.',
   documentUnreadable: 'This PDF could not be read, so no fields can be placed on it.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditEventLabels } from './messages.ts';
 import { requestMessages as m } from './messages.ts';
+import { holdsStamp, MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 
 /** Limits of issue 12; the server enforces every one of them. */
 export const MAX_RECIPIENTS = 20;
@@ -123,6 +124,13 @@ export const createRequestSchema = z
       seen.add(r.email);
     });
     body.fields.forEach((f, i) => {
+      // A signature's verification stamp is printed inside its field: it must hold a readable QR code.
+      if (f.type === 'signature' && !holdsStamp(f.rect.width, f.rect.height))
+        ctx.addIssue({
+          code: 'custom',
+          message: m.signatureFieldTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height),
+          path: ['fields', i, 'rect'],
+        });
       const r = body.recipients[f.recipient];
       if (!r)
         ctx.addIssue({

@@ -191,7 +191,7 @@ describe('ownership', () => {
     expect((await other.post(`/api/documents/${id}/share`)).statusCode).toBe(404);
     expect((await other.request('DELETE', `/api/documents/${id}/share`)).statusCode).toBe(404);
     const sign = await other.post(`/api/documents/${id}/sign`, {
-      signatures: [{ signatureId: sig.id, position: { x: 10, y: 10, width: 100, height: 50, page: 1 } }],
+      signatures: [{ signatureId: sig.id, position: { x: 10, y: 10, width: 200, height: 100, page: 1 } }],
     });
     expect(sign.statusCode).toBe(404);
     expect((await other.request('DELETE', `/api/documents/${id}`)).statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentMessages as m } from '#shared/documents/messages.ts';
+import { MIN_STAMP_BOX, stampLayout } from '#shared/documents/stamp-layout.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
@@ -87,10 +88,12 @@ describe('placing signatures', () => {
       const mine = placements
         .map((p, i) => ({ p: p.position, stamp: body.stamps[i] as Box }))
         .filter((x) => x.p.page === page);
-      // Each image's ink is its top-left quadrant: the quadrant must be inked, the rest of the
-      // rectangle must not be, and nothing may change outside the rectangles and their stamps.
+      // Each image's ink is its top-left quadrant, the image fitted into its part of the placed box
+      // (the stamp takes the rest): the quadrant must be inked, the rest of the image must not be,
+      // and nothing may change outside the placed rectangles.
       const boxes: Box[] = [];
-      for (const { p } of mine) {
+      for (const { p: placed } of mine) {
+        const p = stampLayout(placed).image;
         const scale = Math.min(p.width / 400, p.height / 200);
         const w = 400 * scale;
         const h = 200 * scale;
@@ -139,7 +142,7 @@ describe('placing signatures', () => {
       signatures: [
         { signatureId: sig.id, position: at(1, 100, 100) },
         { signatureId: sig.id, position: at(2, 100, 600) },
-        { signatureId: sig.id, position: at(2, 300, 300, 150, 75) },
+        { signatureId: sig.id, position: at(2, 300, 300, 160, 80) },
       ],
     });
     expect(res.statusCode).toBe(200);
@@ -242,6 +245,25 @@ describe('refused placements', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+    expect((await a.get(`/api/documents/${doc.id}`)).json().status).toBe('pending');
+  });
+
+  test.each([
+    ['too low for the QR code', at(1, 10, 10, 300, MIN_STAMP_BOX.height - 1)],
+    ['too narrow beside the QR code', at(1, 10, 10, MIN_STAMP_BOX.width - 1, 200)],
+  ])('a signature box %s to scan is refused with 400, saying the smallest size', async (_label, position) => {
+    const a = await signedIn();
+    const sig = await saveSignature(a);
+    const doc = await uploaded(a, await simplePdf(1));
+    const res = await a.post(`/api/documents/${doc.id}/sign`, {
+      signatures: [
+        { signatureId: sig.id, position: at(1, 300, 500, MIN_STAMP_BOX.width, MIN_STAMP_BOX.height) },
+        { signatureId: sig.id, position },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(m.signatureTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height));
+    expect(res.json().issues[0].path).toBe('signatures.1.position');
     expect((await a.get(`/api/documents/${doc.id}`)).json().status).toBe('pending');
   });
 

@@ -108,13 +108,13 @@ async function pagePng(pdf: Buffer, page: number, dpi: number) {
   }
 }
 
-/** A page in grey levels at RENDER_DPI. */
-export async function renderPage(pdf: Buffer, page: number) {
-  const { data, info } = await sharp(await pagePng(pdf, page, RENDER_DPI))
+/** A page in grey levels (RENDER_DPI unless told). */
+export async function renderPage(pdf: Buffer, page: number, dpi = RENDER_DPI) {
+  const { data, info } = await sharp(await pagePng(pdf, page, dpi))
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  return { data, width: info.width, height: info.height, dpi };
 }
 
 /** Decodes the QR code found in a region of a page (points, display coordinates). */
@@ -171,21 +171,22 @@ export interface Box {
 /**
  * Compares a signed page with the original: counts changed pixels inside each box (in points,
  * display coordinates) and everywhere else. A pixel counts once, in the first box holding it.
+ * `threshold`: the smallest change in grey level that counts (1: any change).
  */
 export function inkBetween(
   before: Awaited<ReturnType<typeof renderPage>>,
   after: Awaited<ReturnType<typeof renderPage>>,
   boxes: Box[],
-  slackPx = 2,
+  { slackPx = 2, threshold = 60 } = {},
 ) {
   if (before.width !== after.width || before.height !== after.height) throw new Error('page size changed');
-  const k = RENDER_DPI / 72;
+  const k = after.dpi / 72;
   const inside = boxes.map(() => 0);
   let outside = 0;
   for (let py = 0; py < after.height; py++) {
     for (let px = 0; px < after.width; px++) {
       const i = py * after.width + px;
-      if (Math.abs(after.data[i]! - before.data[i]!) < 60) continue;
+      if (Math.abs(after.data[i]! - before.data[i]!) < threshold) continue;
       const hit = boxes.findIndex(
         (b) =>
           px >= b.x * k - slackPx &&

@@ -10,7 +10,8 @@ import { appendContent } from './content.ts';
 import type { SigningIdentity } from './certificate.ts';
 import { KeySigner } from './key-signer.ts';
 import { RevisionWriter } from './revision.ts';
-import { ownResources, placementOperators, stampRect, stampSize, type StampText } from './stamp.ts';
+import { stampLayout } from '#shared/documents/stamp-layout.ts';
+import { ownResources, placementOperators, type StampText } from './stamp.ts';
 import { PdfText } from './pdf-text.ts';
 import type { Operator } from './text.ts';
 
@@ -72,7 +73,7 @@ export type SignResult =
   | {
       kind: 'ok';
       bytes: Uint8Array;
-      /** Where each placement's verification stamp went, in the same coordinates. */
+      /** Where each placement's QR code went (inside its placement), in the same coordinates. */
       stamps: DisplayRect[];
       stampedSha256: string;
       stampedLength: number;
@@ -152,7 +153,6 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
 
   const images = new Map<number, PDFImage>();
   const stampText = new PdfText(pdf);
-  const size = stampSize(req.stamp);
   const stamps: DisplayRect[] = [];
   const pages = new Map<number, { page: PDFPage; operators: Operator[] }>();
   for (const p of req.placements) {
@@ -168,9 +168,8 @@ async function signOpened(req: SignRequest): Promise<SignResult> {
       pages.set(p.page, page);
     }
     const g = geometry.get(p.page)!;
-    const stamp = stampRect(g, p.rect, size);
-    stamps.push(stamp);
-    page.operators.push(...placementOperators(stampText, page.page, g, image, p.rect, stamp, req.stamp));
+    stamps.push(stampLayout(p.rect).qr);
+    page.operators.push(...placementOperators(stampText, page.page, g, image, p.rect, req.stamp));
   }
   for (const { page, operators } of pages.values()) appendContent(pdf, page, operators);
   // Dropped in the stamped revision, so every prefix the certificate page vouches for is clean.

@@ -1,9 +1,8 @@
 import { ops, type PDFPage } from '@libpdf/core';
-import type { DisplayRect, PageGeometry } from './page-geometry.ts';
+import type { DisplayRect } from './page-geometry.ts';
 import type { PdfText } from './pdf-text.ts';
 import type { RasterImage } from './image.ts';
 import { hasRtl } from './rtl.ts';
-import { stampRect } from './stamp.ts';
 import { layoutLine, unprintable, wrapLines, type Line, type Operator } from './text.ts';
 
 /** What a recipient filled in, per field kind. */
@@ -119,39 +118,4 @@ export function checkOperators(r: DisplayRect): Operator[] {
     ops.stroke(),
     ops.popGraphicsState(),
   ];
-}
-
-const overlaps = (a: DisplayRect, b: DisplayRect) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/**
- * Where a signature's stamp goes when other fields are near: below the signature, else above,
- * right or left of it, the first place on the page that covers none of `avoid`; where none is
- * free, where owner signing puts it.
- */
-export function freeStampRect(
-  g: PageGeometry,
-  r: DisplayRect,
-  size: { width: number; height: number },
-  avoid: DisplayRect[],
-): DisplayRect {
-  const fallback = stampRect(g, r, size);
-  const { width, height } = fallback;
-  const x = Math.min(Math.max(0, r.x), g.width - width);
-  const y = Math.min(Math.max(0, r.y + (r.height - height) / 2), g.height - height);
-  const candidates = [
-    { x, y: r.y + r.height + 2 },
-    { x, y: r.y - 2 - height },
-    { x: r.x + r.width + 2, y },
-    { x: r.x - 2 - width, y },
-  ].map((c) => ({ ...c, width, height }));
-  const free = candidates.find(
-    (c) =>
-      c.x >= 0 &&
-      c.y >= 0 &&
-      c.x + width <= g.width &&
-      c.y + height <= g.height &&
-      !avoid.some((a) => overlaps(a, c)),
-  );
-  return free ?? fallback;
 }

@@ -11,7 +11,6 @@ import { auditEventLabels } from '#shared/requests/messages.ts';
 import type { SigningIdentity } from './certificate.ts';
 import { createSelfSignedIdentity } from './self-signed.ts';
 import { rasterize, type RasterImage } from './image.ts';
-import type { DisplayRect } from './page-geometry.ts';
 import { PdfPool } from './pdf-pool.ts';
 import {
   completeRequest,
@@ -79,7 +78,7 @@ function stampInput(pdf: Uint8Array, fields: RecipientField[], signerName = 'Ann
 const sig = (page: number, x: number, y: number, ref: string): RecipientField => ({
   kind: 'signature',
   page,
-  rect: { x, y, width: 180, height: 60 },
+  rect: { x, y, width: 180, height: 80 },
   image: 0,
   verification: { reference: ref, verifyUrl: VERIFY(ref) },
 });
@@ -332,26 +331,16 @@ test("the audit pages take a Letter document's page size, and long trails run ov
   expect(await pdfsig(Buffer.from(done.bytes))).toContain('Signature is Valid');
 });
 
-test("a stamp covers none of the signer's other fields, nor what the caller asks it to avoid", async () => {
-  const overlap = (a: DisplayRect, b: DisplayRect) =>
-    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  const signature = sig(1, 60, 300, 'SIG-20250411-CROWDEDPAGE1');
-  const checkbox: RecipientField = {
-    kind: 'checkbox',
-    page: 1,
-    rect: { x: 60, y: 370, width: 14, height: 14 },
-    checked: true,
+test('a signature too small for a readable stamp (placed before the minimum) keeps it inside, scaled down', async () => {
+  const small = {
+    ...sig(1, 60, 300, 'SIG-20250411-SMALLFIELD01'),
+    rect: { x: 60, y: 300, width: 120, height: 50 },
   };
-  const otherSigner = { page: 1, rect: { x: 60, y: 230, width: 180, height: 60 } };
-  const res = await stampOk({
-    ...stampInput(await simplePdf(1), [signature, checkbox]),
-    avoid: [otherSigner],
-  });
-  const stamp = res.stamps[0]!.rect;
-  expect(overlap(stamp, checkbox.rect)).toBe(false);
-  expect(overlap(stamp, otherSigner.rect)).toBe(false);
-  expect(overlap(stamp, signature.rect)).toBe(false);
-  expect(await readQr(Buffer.from(res.bytes), 1, stamp, 150)).toBe(VERIFY('SIG-20250411-CROWDEDPAGE1'));
+  const res = await stampOk(stampInput(await simplePdf(1), [small]));
+  const qr = res.stamps[0]!.rect;
+  expect(qr.x + qr.width).toBeCloseTo(180);
+  expect(qr.y + qr.height).toBeCloseTo(350);
+  expect(qr.height).toBeLessThan(50);
 });
 
 test('page sizes are those of the pages as displayed', async () => {

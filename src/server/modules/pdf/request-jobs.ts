@@ -14,13 +14,13 @@ import {
   checkOperators,
   fieldProblem,
   fitFieldText,
-  freeStampRect,
   textOperators,
   type FieldProblem,
   type FittedText,
   type RecipientField,
 } from './request-fields.ts';
-import { imageOperators, MIN_QR_MODULE, ownResources, stampOperators, stampSize } from './stamp.ts';
+import { stampLayout } from '#shared/documents/stamp-layout.ts';
+import { imageOperators, ownResources, signatureOperators } from './stamp.ts';
 import type { Operator } from './text.ts';
 
 /** Pool operations of signing requests (issue 12): one revision per signer, then the sealed end. */
@@ -54,11 +54,6 @@ export interface StampRecipientInput {
   signerName: string;
   /** e.g. "2025-04-14 10:00 UTC" */
   signedAt: string;
-  /**
-   * What this signer's stamps should not cover besides their own fields: other recipients' fields
-   * and the stamps earlier revisions placed.
-   */
-  avoid?: { page: number; rect: DisplayRect }[];
 }
 
 /** A new revision: the input bytes, unchanged, then what the operation appended. */
@@ -80,7 +75,7 @@ export type StampRecipientResult =
       /** SHA-256 of the input as joined: what the caller checks its stored parts against. */
       baseSha256: string;
       appendedSha256: string;
-      /** Where each signature field's verification stamp went (display coordinates). */
+      /** Where each signature field's QR code went, inside the field (display coordinates). */
       stamps: { field: number; page: number; rect: DisplayRect }[];
       /** Active content this revision no longer references. */
       removed: ActiveContentKind[];
@@ -164,20 +159,15 @@ async function stampOpened(input: StampRecipientInput): Promise<StampRecipientRe
     if (f.kind === 'signature' || f.kind === 'initials') {
       let image = images.get(f.image);
       if (!image) images.set(f.image, (image = embedRaster(pdf, input.images[f.image]!)));
-      out.push(...imageOperators(page.page, image, f.rect));
+      if (f.kind === 'signature') {
+        const text = { ...f.verification, signedAt: input.signedAt, signer: input.signerName };
+        out.push(...signatureOperators(writer, page.page, image, f.rect, text));
+        stamps.push({ field, page: f.page, rect: stampLayout(f.rect).qr });
+      } else out.push(...imageOperators(page.page, image, f.rect));
     } else if (f.kind === 'checkbox') {
       if (f.checked) out.push(...checkOperators(f.rect));
     } else if (fitted.has(field)) {
       out.push(...textOperators(writer, page.page, f.text, fitted.get(field)!, f.rect));
-    }
-    if (f.kind === 'signature') {
-      const text = { ...f.verification, signedAt: input.signedAt, signer: input.signerName };
-      const taken = [...input.fields, ...(input.avoid ?? []), ...stamps]
-        .filter((o) => o.page === f.page)
-        .map((o) => o.rect);
-      const rect = freeStampRect(geometry.get(f.page)!, f.rect, stampSize(text, MIN_QR_MODULE), taken);
-      out.push(...stampOperators(writer, page.page, rect, text));
-      stamps.push({ field, page: f.page, rect });
     }
   }
   for (const [n, { page, operators }] of pages) {

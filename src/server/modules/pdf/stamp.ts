@@ -1,5 +1,13 @@
 import { ops, PdfDict, type PDF, type PDFImage, type PDFPage } from '@libpdf/core';
 import QRCode from 'qrcode';
+import {
+  CAPTION_LEADING,
+  CAPTION_MIN_SIZE,
+  CAPTION_SIZE,
+  QR_QUIET_MODULES,
+  stampLayout,
+  type StampRect,
+} from '#shared/documents/stamp-layout.ts';
 import { inherited, type DisplayRect, type PageGeometry } from './page-geometry.ts';
 import type { PdfText } from './pdf-text.ts';
 import { fitLine, layoutLine, type Operator, type TextStyle } from './text.ts';
@@ -13,19 +21,8 @@ export interface StampText {
   signer?: string;
 }
 
-const QR_SIDE = 30;
-/**
- * Each QR module at least this many points (0.42 mm; a phone reads 0.4 mm from paper): decodable
- * from a 150 dpi rendering. At 0.9 pt (2 px) jsQR missed one stamp in three next to its
- * signature; at 1.2 pt none in sixty. A sealed link has more modules, so the stamp grows.
- */
-export const MIN_QR_MODULE = 1.2;
-
 /** A link as printed under its QR code: without the seal (the QR carries it; nobody types it). */
 export const printedLink = (link: string) => link.replace(/#.*$/, '');
-const GAP = 3;
-const FONT_SIZE = 5.5;
-const LEADING = 7;
 
 /** Pages that inherit /Resources from the page tree get their own copy before we add to it. */
 export function ownResources(pdf: PDF, page: PDFPage) {
@@ -45,37 +42,6 @@ function stampLines(t: StampText): { text: string; style: TextStyle }[] {
     { text: `Verify: ${host}`, style: 'regular' },
     { text: t.signedAt, style: 'regular' },
   ];
-}
-
-/**
- * The stamp's size: 30 pt high, or a larger QR code (the text keeps its size) when `minModule`
- * (points) asks for it: a long address has more modules, too small at 30 pt for a phone or a
- * 150 dpi scan.
- */
-export function stampSize(t: StampText, minModule = MIN_QR_MODULE) {
-  const widths = stampLines(t).map((l) => layoutLine(l.text, l.style).width * FONT_SIZE);
-  const side = Math.max(QR_SIDE, (qrFor(t.verifyUrl).modules.size + 2) * minModule);
-  return { width: side + GAP + Math.min(140, Math.max(...widths)) + 1, height: side };
-}
-
-/**
- * Where the verification stamp of a signature goes: under it when there is room on the page,
- * else above it, else over its lower-left corner; moved sideways to stay on the page.
- */
-export function stampRect(
-  g: PageGeometry,
-  r: DisplayRect,
-  size: { width: number; height: number },
-): DisplayRect {
-  const scale = Math.min(1, g.width / size.width, g.height / size.height);
-  const width = size.width * scale;
-  const height = size.height * scale;
-  const x = Math.min(Math.max(0, r.x), g.width - width);
-  let y: number;
-  if (r.y + r.height + 2 + height <= g.height) y = r.y + r.height + 2;
-  else if (r.y - 2 - height >= 0) y = r.y - 2 - height;
-  else y = Math.min(r.y + r.height, g.height) - height;
-  return { x, y: Math.max(0, y), width, height };
 }
 
 const qrCache = new Map<string, QRCode.QRCode>();
@@ -118,13 +84,13 @@ export function qrModules(
   return out;
 }
 
-function qrOps(url: string, x: number, y: number, side: number): Operator[] {
+function qrOps(url: string, r: StampRect): Operator[] {
   return [
     ops.setNonStrokingGray(1),
-    ops.rectangle(x, y, side, side),
+    ops.rectangle(r.x, r.y, r.width, r.height),
     ops.fill(),
     ops.setNonStrokingGray(0),
-    ...qrModules(url, x, y, side, 1, false),
+    ...qrModules(url, r.x, r.y, r.width, QR_QUIET_MODULES, false),
     ops.fill(),
   ];
 }
@@ -146,35 +112,65 @@ export function imageOperators(page: PDFPage, image: PDFImage, r: DisplayRect): 
   ];
 }
 
-/** A verification stamp (QR and its lines) in display coordinates (inside the page's `cm`). */
-export function stampOperators(
-  writer: PdfText,
-  page: PDFPage,
-  stamp: DisplayRect,
-  text: StampText,
-): Operator[] {
-  // The QR code fills the stamp's height; the text shrinks with a small stamp, never grows.
-  const k = Math.min(1, stamp.height / QR_SIDE);
-  const textX = stamp.x + stamp.height + GAP * k;
-  const maxText = stamp.width - stamp.height - GAP * k;
-  const top = stamp.y + (stamp.height - QR_SIDE * k) / 2;
+const clipTo = (r: StampRect): Operator[] => [
+  ops.rectangle(r.x, r.y, r.width, r.height),
+  ops.clip(),
+  ops.endPath(),
+];
+
+/**
+ * The caption's lines at the largest size (5.5 pt at most, 4.5 at least) at which they fit its
+ * width, a line still too long cut with an ellipsis, the last line on the caption's bottom edge.
+ */
+function captionOperators(writer: PdfText, page: PDFPage, r: StampRect, scale: number, t: StampText) {
+  const lines = stampLines(t);
+  const widest = Math.max(...lines.map((l) => layoutLine(l.text, l.style).width));
+  const size = Math.min(CAPTION_SIZE, Math.max(CAPTION_MIN_SIZE, r.width / widest)) * scale;
+  const leading = size * CAPTION_LEADING;
+  // Descenders of the last line stay above the bottom edge.
+  const lastBaseline = r.y + r.height - 0.25 * size;
   const out: Operator[] = [
-    ...qrOps(text.verifyUrl, stamp.x, stamp.y, stamp.height),
+    ops.pushGraphicsState(),
+    ...clipTo(r),
     ops.setNonStrokingRGB(0.15, 0.15, 0.2),
     ops.beginText(),
   ];
-  stampLines(text).forEach((line, i) => {
-    out.push(ops.setTextMatrix(1, 0, 0, -1, textX, top + (6 + i * LEADING) * k));
-    out.push(...writer.show(page, fitLine(line.text, line.style, FONT_SIZE * k, maxText), FONT_SIZE * k));
+  lines.forEach((line, i) => {
+    const baseline = lastBaseline - (lines.length - 1 - i) * leading;
+    out.push(ops.setTextMatrix(1, 0, 0, -1, r.x, baseline));
+    out.push(...writer.show(page, fitLine(line.text, line.style, size, r.width), size));
   });
-  out.push(ops.endText());
+  out.push(ops.endText(), ops.popGraphicsState());
   return out;
 }
 
 /**
- * The operators drawing one signature image fitted into its rectangle and its verification stamp.
- * Everything is drawn in display coordinates (points of the page as shown, origin top-left, y
- * down): one `cm` turns them into user space, whatever the page's /Rotate and box origin.
+ * A signature image and its verification stamp (QR code and caption), all inside the placed box
+ * `r` and clipped to it: the product adds nothing to a page outside the rectangle that was placed.
+ * Display coordinates (inside the page's `cm`).
+ */
+export function signatureOperators(
+  writer: PdfText,
+  page: PDFPage,
+  image: PDFImage,
+  r: DisplayRect,
+  text: StampText,
+): Operator[] {
+  const layout = stampLayout(r);
+  return [
+    ops.pushGraphicsState(),
+    ...clipTo(r),
+    ...imageOperators(page, image, layout.image),
+    ...qrOps(text.verifyUrl, layout.qr),
+    ...captionOperators(writer, page, layout.caption, layout.scale, text),
+    ops.popGraphicsState(),
+  ];
+}
+
+/**
+ * The operators drawing one signature with its stamp, for owner signing. Everything is drawn in
+ * display coordinates (points of the page as shown, origin top-left, y down): one `cm` turns them
+ * into user space, whatever the page's /Rotate and box origin.
  */
 export function placementOperators(
   writer: PdfText,
@@ -182,14 +178,12 @@ export function placementOperators(
   g: PageGeometry,
   image: PDFImage,
   r: DisplayRect,
-  stamp: DisplayRect,
   text: StampText,
 ): Operator[] {
   return [
     ops.pushGraphicsState(),
     ops.concatMatrix(...g.toUser),
-    ...imageOperators(page, image, r),
-    ...stampOperators(writer, page, stamp, text),
+    ...signatureOperators(writer, page, image, r, text),
     ops.popGraphicsState(),
   ];
 }

@@ -69,6 +69,31 @@ export async function awkwardPdf(): Promise<Buffer> {
   return save(doc);
 }
 
+/**
+ * Pages covered in clauses and ruled lines, so any ink added outside a placed box shows: (1) plain
+ * A4; (2) A4 turned by /Rotate 90; (3) a CropBox smaller than the MediaBox and off its origin.
+ */
+export async function clausesPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= 3; i++) {
+    const page = doc.addPage(A4);
+    for (let y = A4[1] - 40; y > 20; y -= 18) {
+      page.drawText(`Clause ${i}.${Math.round(y)}: the parties agree to the terms set out here.`, {
+        x: 30,
+        y,
+        size: 9,
+        font,
+      });
+      page.drawLine({ start: { x: 30, y: y - 4 }, end: { x: A4[0] - 30, y: y - 4 }, thickness: 0.5 });
+    }
+  }
+  const [, turned, cropped] = doc.getPages();
+  turned!.node.set(PDFName.of('Rotate'), PDFNumber.of(90));
+  cropped!.node.set(PDFName.of('CropBox'), doc.context.obj(nums(60, 90, 520, 760)) as PDFArray);
+  return save(doc);
+}
+
 /** About `targetBytes` spread over `pages` pages of incompressible photos (distinct per page). */
 export async function largePdf(targetBytes: number, pages = 100): Promise<Buffer> {
   const doc = await PDFDocument.create();

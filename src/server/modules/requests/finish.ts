@@ -16,7 +16,6 @@ import { completeIfDone } from './completion.ts';
 import { sendDue } from './compose.ts';
 import type { StampField } from './pdf-contract.ts';
 
-type StampPlace = { page: number; rect: { x: number; y: number; width: number; height: number } };
 import type { Live } from './recipient.ts';
 import { Rollback, type Outgoing, type RequestsService } from './requests.service.ts';
 import { maskEmail, revokeLinks } from './tokens.ts';
@@ -223,12 +222,6 @@ export async function finish(
     }
   }
   const approver = r.role === 'approver';
-  const othersFields = await svc.db
-    .selectFrom('signing_fields')
-    .select(['page', 'x', 'y', 'width', 'height'])
-    .where('request_id', '=', live.request.id)
-    .where('recipient_id', '!=', r.id)
-    .execute();
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     // Reading the file and handing it over is a piece of its own, apart from the log's entry.
@@ -244,18 +237,11 @@ export async function finish(
     if (file.length === 0) throw new Error(`request ${live.request.id} has no file for revision ${from}`);
     const earlier = await svc.db
       .selectFrom('signing_revisions')
-      .select(['number', 'sha256', 'stamps'])
+      .select(['number', 'sha256'])
       .where('request_id', '=', live.request.id)
       .execute();
     // What the stored parts must join into: the worker hashes them anyway, and says what it got.
     const expected = from === 0 ? live.document.sha256 : earlier.find((e) => e.number === from)?.sha256;
-    const avoid = [
-      ...othersFields.map((f) => ({
-        page: f.page,
-        rect: { x: f.x, y: f.y, width: f.width, height: f.height },
-      })),
-      ...earlier.flatMap((e) => JSON.parse(e.stamps) as StampPlace[]),
-    ];
     let stamped;
     try {
       stamped = await svc.deps.pdf().stampRecipient({
@@ -264,7 +250,6 @@ export async function finish(
         fields: stampFields,
         signerName: r.name,
         signedAt: printedTime(signedAt),
-        avoid,
       });
     } catch (err) {
       if (err instanceof PoolBusyError) return { kind: 'busy', retryAfter: 30 };

@@ -75,7 +75,7 @@ test("a recipient's text values, decline reason, code and link: 4xx or accepted,
     docId,
     body([ann], {
       fields: [
-        { recipient: 0, type: 'signature', page: 1, rect: { x: 72, y: 600, width: 180, height: 60 } },
+        { recipient: 0, type: 'signature', page: 1, rect: { x: 72, y: 600, width: 180, height: 80 } },
         { recipient: 0, type: 'text', page: 1, rect: { x: 72, y: 500, width: 300, height: 20 } },
       ],
     }),

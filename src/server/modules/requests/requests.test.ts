@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentMessages } from '#shared/documents/messages.ts';
+import { MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import type { SigningRequest } from '#shared/requests/schemas.ts';
 import { Agent } from '#server/test/agent.ts';
@@ -66,7 +67,7 @@ describe('POST /api/documents/{id}/requests', () => {
       recipientId: request.recipients[0]!.id,
       type: 'signature',
       page: 1,
-      rect: { x: 72, y: 100, width: 180, height: 60 },
+      rect: { x: 72, y: 100, width: 180, height: 80 },
       required: true,
       value: null,
     });
@@ -103,9 +104,19 @@ describe('POST /api/documents/{id}/requests', () => {
       'a field outside its page',
       () =>
         body([person('A')], {
-          fields: [{ ...signatureField(0), rect: { x: 500, y: 800, width: 200, height: 60 } }],
+          fields: [{ ...signatureField(0), rect: { x: 500, y: 800, width: 200, height: 80 } }],
         }),
       m.fieldOffPage(1, 595.28, 841.89),
+    ],
+    [
+      'a signature field too small for its verification QR code',
+      () =>
+        body([person('A')], {
+          fields: [
+            { ...signatureField(0), rect: { x: 72, y: 100, width: 300, height: MIN_STAMP_BOX.height - 1 } },
+          ],
+        }),
+      m.signatureFieldTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height),
     ],
     [
       'a field on a page the document lacks',
@@ -272,7 +283,7 @@ describe('an awaiting document is locked', () => {
     expect(saved.statusCode).toBe(201);
     const sign = await o.agent.post(`/api/documents/${o.docId}/sign`, {
       signatures: [
-        { signatureId: saved.json().id, position: { page: 1, x: 50, y: 50, width: 100, height: 50 } },
+        { signatureId: saved.json().id, position: { page: 1, x: 50, y: 50, width: 200, height: 100 } },
       ],
     });
     expect(sign.statusCode).toBe(409);

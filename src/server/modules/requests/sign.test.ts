@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requestMessages as m } from '#shared/requests/messages.ts';
+import { stampLayout } from '#shared/documents/stamp-layout.ts';
 import type { SigningView } from '#shared/requests/schemas.ts';
 import { Agent } from '#server/test/agent.ts';
 import { linkIn } from '#server/test/smtp.ts';
@@ -331,13 +332,11 @@ describe('whose turn', () => {
     expect(annRevision.label).toBe('Signed by Ann One');
     expect(file.bytes.length).toBe(annRevision.size);
     expect(sha(file.bytes)).toBe(annRevision.sha256);
-    // Bob's stamps keep off Ann's field and the stamp her revision placed under it.
-    expect((await signAs(ctx, token, browser)).statusCode).toBe(200);
+    // Ann's revision records where her QR code went: inside her own signature field.
     const annField = request.fields.find((f) => f.recipientId === request.recipients[0]!.id)!;
+    expect(JSON.parse(annRevision.stamps)).toEqual([{ page: 1, rect: stampLayout(annField.rect).qr }]);
+    expect((await signAs(ctx, token, browser)).statusCode).toBe(200);
     const bobStamp = ctx.seam.stamps.filter((s) => s.signerName === 'Bob Two').at(-1)!;
-    const annStamps = JSON.parse(annRevision.stamps) as { page: number }[];
-    expect(annStamps).toHaveLength(1);
-    expect(bobStamp.avoid).toEqual([{ page: 1, rect: annField.rect }, ...annStamps]);
     const sigField = bobStamp.fields[0]!;
     const link = sigField.kind === 'signature' ? sigField.verification.verifyUrl : '';
     expect(link).toMatch(
@@ -366,7 +365,7 @@ describe('POST /api/sign/{token}/complete', () => {
   const allFields = (recipients: ReturnType<typeof person>[]) =>
     body(recipients, {
       fields: [
-        { recipient: 0, type: 'signature', page: 1, rect: { x: 72, y: 600, width: 180, height: 60 } },
+        { recipient: 0, type: 'signature', page: 1, rect: { x: 72, y: 580, width: 180, height: 80 } },
         {
           recipient: 0,
           type: 'initials',

@@ -68,7 +68,7 @@ export const signatureField = (recipient: number, page = 1, y = 600): FieldInput
   recipient,
   type: 'signature',
   page,
-  rect: { x: 72, y, width: 180, height: 60 },
+  rect: { x: 72, y, width: 180, height: 80 },
   required: true,
 });
 

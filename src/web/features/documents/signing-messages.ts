@@ -1,7 +1,7 @@
 /** Signing-screen texts the spec leaves to the browser (part 2 §2.7); its own are in #shared. */
 export const signingText = {
   workspaceHint:
-    'Pick a saved signature or draw one: it appears in the middle of this page. Drag it to move it, drag its corner to resize it; with the keyboard, use the arrow keys on it or on its corner (Shift for larger steps).',
+    'Pick a saved signature or draw one: it appears in the middle of this page. Drag it to move it, drag its corner to resize it; with the keyboard, use the arrow keys on it or on its corner (Shift for larger steps). The dashed square and lines inside it show where its verification QR code and caption are printed.',
   previousPage: 'Previous page',
   nextPage: 'Next page',
   pageImage: (page: number, total: number) => `Page ${page} of ${total}, where signatures are placed`,
@@ -12,6 +12,7 @@ export const signingText = {
   moveLabel: 'Move signature',
   resizeLabel: 'Resize signature',
   removeLabel: (n: number) => `Remove placed signature ${n}`,
+  stampTooSmall: (w: number, h: number) => `Too small for the QR code: at least ${w} x ${h} points`,
   placedSummary: (n: number, pages: string) =>
     n === 0 ? 'No signatures placed yet.' : `${n} placed: ${pages}.`,
   pagesList: (counts: Array<[number, number]>) =>

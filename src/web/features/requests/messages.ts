@@ -57,7 +57,7 @@ export const composeText = {
 
   placeTitle: 'Place the fields',
   placeHint:
-    'Pick a recipient, then add fields: each appears in the middle of this page. Drag a field to move it and its corner to resize it; with the keyboard use the arrow keys on it or on its corner (Shift for larger steps).',
+    'Pick a recipient, then add fields: each appears in the middle of this page. Drag a field to move it and its corner to resize it; with the keyboard use the arrow keys on it or on its corner (Shift for larger steps). In a signature field, the dashed square and lines show where its verification QR code and caption are printed.',
   forRecipient: 'Fields for',
   addFieldsLabel: 'Add a field',
   addField: (type: string) => `Add ${type.toLowerCase()}`,
@@ -70,6 +70,7 @@ export const composeText = {
   moveField: 'Move field',
   resizeField: 'Resize field',
   removeField: (type: string, who: string) => `Remove ${type.toLowerCase()} field of ${who}`,
+  stampTooSmall: (w: number, h: number) => `Too small for the QR code: at least ${w} x ${h} points`,
   requiredLabel: 'Required',
   selectedField: 'Selected field',
   noFieldSelected: 'Select a field on the page to change it.',

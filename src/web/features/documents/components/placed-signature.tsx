@@ -1,4 +1,6 @@
+import { MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import { PlacedBox } from '#web/components/placement/placed-box.tsx';
+import { StampFootprint } from '#web/components/placement/stamp-footprint.tsx';
 import type { Placement } from '../lib/placement.ts';
 import { signingText as t } from '../signing-messages.ts';
 
@@ -25,12 +27,18 @@ export function PlacedSignature({ placement: p, index, ...rest }: PlacedSignatur
   };
   return (
     <PlacedBox rect={p} labels={labels} testId="placed-signature" {...rest}>
-      <img
-        src={p.signatureData}
-        alt=""
-        draggable={false}
-        className="pointer-events-none size-full object-contain"
-      />
+      <StampFootprint
+        width={p.width}
+        height={p.height}
+        tooSmall={t.stampTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height)}
+      >
+        <img
+          src={p.signatureData}
+          alt=""
+          draggable={false}
+          className="pointer-events-none size-full object-contain"
+        />
+      </StampFootprint>
     </PlacedBox>
   );
 }

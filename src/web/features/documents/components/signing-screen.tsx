@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import type { DocumentDetail } from '#shared/documents/schemas.ts';
+import { holdsStamp, MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import type { OwnSignature } from '#shared/signatures/schemas.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -49,10 +50,19 @@ function Workbench({ doc, pdf }: { doc: DocumentDetail; pdf: PDFDocumentProxy })
     if (pageSize) setFocusKey(placements.place(signature, page, pageSize));
   };
 
+  const refuse = (message: string) => {
+    setFailure(message);
+    toast({ title: m.signFailed, description: message, variant: 'destructive' });
+  };
+
   const submit = async () => {
     setFailure(null);
     if (placed.length === 0) {
       toast({ title: m.noSignaturesTitle, description: m.noSignaturesPlaced, variant: 'destructive' });
+      return;
+    }
+    if (placed.some((p) => !holdsStamp(p.width, p.height))) {
+      refuse(m.signatureTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height));
       return;
     }
     try {
@@ -62,9 +72,7 @@ function Workbench({ doc, pdf }: { doc: DocumentDetail; pdf: PDFDocumentProxy })
       toast({ title: m.signedTitle, description: m.signedOk, variant: 'success' });
       navigate(`/documents/${doc.id}`);
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : m.tryLater;
-      setFailure(message);
-      toast({ title: m.signFailed, description: message, variant: 'destructive' });
+      refuse(error instanceof Error && error.message ? error.message : m.tryLater);
     }
   };
 

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import { moveWithin, resizeWithin, type PageSize } from '#web/lib/placement.ts';
 import { centred, type Placement } from '../lib/placement.ts';
 
@@ -36,7 +37,8 @@ export function usePlacements() {
     },
     moveTo: (key: string, x: number, y: number) => update(key, (p) => moveWithin(p, x, y, p.pageSize)),
     resizeTo: (key: string, width: number, height: number) =>
-      update(key, (p) => resizeWithin(p, width, height, p.pageSize)),
+      // Never smaller than what holds the signature with a readable QR code (the server refuses less).
+      update(key, (p) => resizeWithin(p, width, height, p.pageSize, MIN_STAMP_BOX)),
     remove: (key: string) => setPlacements((list) => list.filter((p) => p.key !== key)),
     /** Puts back placements kept when the session ended (lib/session/kept-work.ts). */
     restore(kept: Placement[]) {

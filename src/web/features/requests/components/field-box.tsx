@@ -1,5 +1,7 @@
+import { MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import { fieldTypeLabels } from '#shared/requests/messages.ts';
 import { PlacedBox } from '#web/components/placement/placed-box.tsx';
+import { StampFootprint } from '#web/components/placement/stamp-footprint.tsx';
 import { recipientColour, recipientTint } from '../lib/colours.ts';
 import type { DraftField } from '../lib/draft.ts';
 import { composeText as t } from '../messages.ts';
@@ -48,6 +50,13 @@ export function FieldBox(props: FieldBoxProps) {
       frameClassName={props.selected ? 'border-solid' : undefined}
       frameStyle={{ borderColor: colour, backgroundColor: recipientTint(i) }}
     >
+      {f.type === 'signature' ? (
+        <StampFootprint
+          width={r.width}
+          height={r.height}
+          tooSmall={t.stampTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height)}
+        />
+      ) : null}
       <span
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 flex items-center justify-center gap-1 overflow-hidden px-1 text-[11px] leading-tight font-semibold"

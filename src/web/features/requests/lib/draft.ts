@@ -1,3 +1,4 @@
+import { holdsStamp, MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import {
   DEFAULT_REMINDERS,
@@ -135,6 +136,8 @@ export function checkCompose(draft: Draft, now = Date.now()): Issues {
 export function checkFields(draft: Draft): string[] {
   const problems: string[] = [];
   if (draft.fields.length > MAX_FIELDS) problems.push(m.tooManyFields);
+  if (draft.fields.some((f) => f.type === 'signature' && !holdsStamp(f.rect.width, f.rect.height)))
+    problems.push(m.signatureFieldTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height));
   for (const r of draft.recipients) {
     const own = draft.fields.filter((f) => f.recipientKey === r.key);
     if (r.role === 'viewer' && own.length > 0) problems.push(m.fieldsForViewer(displayName(r)));

@@ -1,10 +1,14 @@
+import { MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import type { FieldType } from '#shared/requests/schemas.ts';
 import { centredRect, moveWithin, resizeWithin, type PageSize } from '#web/lib/placement.ts';
 import { newKey, type DraftField } from './draft.ts';
 
-/** A new field's size in points: a signature like the owner's (200x100 is large for a form), the rest a line. */
+/**
+ * A new field's size in points: a signature like the owner's (200x100 is large for a form) with
+ * room for its QR code, the rest a line.
+ */
 export const FIELD_SIZES: Record<FieldType, PageSize> = {
-  signature: { width: 180, height: 60 },
+  signature: { width: 180, height: 80 },
   initials: { width: 70, height: 40 },
   name: { width: 160, height: 24 },
   date: { width: 100, height: 24 },
@@ -12,9 +16,13 @@ export const FIELD_SIZES: Record<FieldType, PageSize> = {
   checkbox: { width: 20, height: 20 },
 };
 
-/** Checkboxes may be small; other fields keep room for their text. */
+/** Checkboxes may be small; a signature keeps room for its QR code, other fields for their text. */
 export const minFieldSize = (type: FieldType): PageSize =>
-  type === 'checkbox' ? { width: 10, height: 10 } : { width: 30, height: 15 };
+  type === 'checkbox'
+    ? { width: 10, height: 10 }
+    : type === 'signature'
+      ? MIN_STAMP_BOX
+      : { width: 30, height: 15 };
 
 /**
  * A new field in the middle of the page; each further one on the same page is moved down-right a

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import { createRequestSchema } from '#shared/requests/schemas.ts';
 import { contrast, RECIPIENT_COLOURS } from './colours.ts';
@@ -113,6 +114,18 @@ describe('fields', () => {
     const shrunk = resizeField(f, 1, 1);
     expect([shrunk.rect.width, shrunk.rect.height]).toEqual([30, 15]);
     expect(resizeField(newField([], 'r-1', 'checkbox', 1, page), 1, 1).rect.width).toBe(10);
+  });
+
+  test('a signature field keeps room for its QR code: it resizes no smaller, and a smaller one is not sent', () => {
+    const d = draftWith([['Ann', 'ann@example.com', 'signer']]);
+    const sig = newField([], d.recipients[0]!.key, 'signature', 1, page);
+    const shrunk = resizeField(sig, 1, 1);
+    expect([shrunk.rect.width, shrunk.rect.height]).toEqual([MIN_STAMP_BOX.width, MIN_STAMP_BOX.height]);
+    expect(checkFields({ ...d, fields: [shrunk] })).toEqual([]);
+    const old = { ...sig, rect: { ...sig.rect, height: MIN_STAMP_BOX.height - 1 } };
+    expect(checkFields({ ...d, fields: [old] })).toEqual([
+      m.signatureFieldTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height),
+    ]);
   });
 
   test('fields added one after another on a page do not sit on each other', () => {

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { fieldTypeLabels } from '#shared/requests/messages.ts';
 import type { RecipientField } from '#shared/requests/schemas.ts';
+import { StampFootprint } from '#web/components/placement/stamp-footprint.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { filledByServer, isFilled, type Filled } from '../lib/values.ts';
 import { signText as t } from '../messages.ts';
@@ -80,6 +81,16 @@ export function FieldOverlay({
   }
 
   const preview = value?.kind === 'image' ? value.image : value?.kind === 'saved' ? value.preview : null;
+  const content = preview ? (
+    <img src={preview} alt="" className="pointer-events-none size-full object-contain" />
+  ) : value?.kind === 'text' && value.text.trim() ? (
+    <span className="truncate px-1 text-slate-900">{value.text}</span>
+  ) : (
+    <span aria-hidden="true" className="truncate px-1">
+      {t.tapToFill[f.type] || type}
+      {f.required ? ' *' : ''}
+    </span>
+  );
   return (
     <button
       ref={buttonRef}
@@ -95,15 +106,13 @@ export function FieldOverlay({
       style={style}
       onClick={onOpen}
     >
-      {preview ? (
-        <img src={preview} alt="" className="pointer-events-none size-full object-contain" />
-      ) : value?.kind === 'text' && value.text.trim() ? (
-        <span className="truncate px-1 text-slate-900">{value.text}</span>
+      {f.type === 'signature' ? (
+        // The signature goes where it is printed, beside its verification QR code.
+        <StampFootprint width={f.rect.width} height={f.rect.height}>
+          <span className="flex size-full items-center justify-center">{content}</span>
+        </StampFootprint>
       ) : (
-        <span aria-hidden="true" className="truncate px-1">
-          {t.tapToFill[f.type] || type}
-          {f.required ? ' *' : ''}
-        </span>
+        content
       )}
     </button>
   );
