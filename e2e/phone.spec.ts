@@ -70,6 +70,8 @@ test('on a phone the owner taps a chosen field onto the page, resizes it by its 
   await expect(addDate).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('request-field')).toHaveCount(0);
   await stage.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page);
+  await shot(page, 'placement-390-choosing');
   const area = (await stage.boundingBox())!;
   const tapAt = { x: Math.round(area.x + area.width * 0.35), y: Math.round(area.y + area.height * 0.4) };
   await page.touchscreen.tap(tapAt.x, tapAt.y);

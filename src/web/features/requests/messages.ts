@@ -54,7 +54,7 @@ export const composeText = {
   placeTitle: 'Place the fields',
   placeHint:
     'Pick a recipient and a field, then tap or click the page where it goes. Drag a field to move it and its corner handle to resize it. With the keyboard a field button adds the field in the middle of this page; then use the arrow keys on it or on its corner (Shift for larger steps).',
-  tapToPlace: (type: string) => `Tap or click the page where the ${type.toLowerCase()} goes.`,
+  tapToPlace: (type: string) => `Tap or click where the ${type.toLowerCase()} goes`,
   placeOnPage: (type: string, page: number) => `Place the ${type.toLowerCase()} on page ${page}`,
   forRecipient: 'Fields for',
   addFieldsLabel: 'Add a field',

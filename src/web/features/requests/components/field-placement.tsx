@@ -85,7 +85,7 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
         <p role="status" className="sr-only">
           {placing ? t.tapToPlace(fieldTypeLabels[placing]) : ''}
         </p>
-        {/* room for the buttons beside a field at the page's edge */}
+        {/* room for the buttons beside a field at the page's edge, and for the tap hint above it */}
         <div ref={stage} className="m-6 scroll-mt-20">
           <PdfPageStage
             doc={pdf}
@@ -107,7 +107,7 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
                 >
                   <span
                     aria-hidden="true"
-                    className="absolute top-2 left-1/2 w-max max-w-[90%] -translate-x-1/2 rounded-full bg-ink-800 px-3 py-1 text-xs font-medium text-white shadow"
+                    className="absolute bottom-full left-1/2 mb-1 w-max max-w-full -translate-x-1/2 rounded-full bg-ink-800 px-3 py-0.5 text-xs font-medium text-white shadow"
                   >
                     {t.tapToPlace(fieldTypeLabels[placing])}
                   </span>
