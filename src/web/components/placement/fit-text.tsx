@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
 interface FitTextProps {
@@ -9,7 +9,6 @@ interface FitTextProps {
   /** Below this size a shorter text is preferred; the last text shrinks as far as it must. */
   min?: number;
   className?: string;
-  style?: CSSProperties;
 }
 
 interface Fit {
@@ -26,18 +25,18 @@ const PROBE_SIZE = 100;
  * (up to `max`), shrunk until it is as wide as the space, never cut. A box on a page gets smaller
  * with the screen; its text follows, as the printed text follows the box.
  */
-export function FitText({ texts, max, min = 0, className, style }: FitTextProps) {
+export function FitText({ texts, max, min = 0, className }: FitTextProps) {
   const ref = useRef<HTMLSpanElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
   const [fit, setFit] = useState<Fit>({ text: texts[0] ?? '', size: 0 });
-  const key = texts.join('\n');
+  const key = JSON.stringify(texts);
 
   useLayoutEffect(() => {
     const box = ref.current;
     const ruler = probe.current;
     if (!box || !ruler) return;
     const measure = () => {
-      const wanted = key.split('\n');
+      const wanted = JSON.parse(key) as string[];
       const css = getComputedStyle(box);
       // a pixel to spare: glyphs snap to whole pixels, a little wider than measured at 100 px
       const width = box.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) - 1;
@@ -65,12 +64,11 @@ export function FitText({ texts, max, min = 0, className, style }: FitTextProps)
   return (
     <span
       ref={ref}
-      data-testid="fit-text"
       className={cn(
         'flex min-w-0 flex-1 items-center justify-center self-stretch overflow-hidden whitespace-nowrap',
         className,
       )}
-      style={{ ...style, fontSize: fit.size, lineHeight: LEADING }}
+      style={{ fontSize: fit.size, lineHeight: LEADING }}
     >
       {fit.size > 0 ? fit.text : null}
       <span
