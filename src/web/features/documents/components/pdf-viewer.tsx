@@ -91,7 +91,7 @@ export function PdfViewer({ url, fileName }: PdfViewerProps) {
         aria-label={t.pageRegion}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the page may be larger than the box: keyboard users scroll it too (axe scrollable-region-focusable)
         tabIndex={0}
-        className="grid max-h-[75vh] min-h-80 overflow-auto bg-slate-100 p-2 focus-visible sm:p-4:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ink-600"
+        className="grid max-h-[75vh] min-h-80 overflow-auto bg-slate-100 p-2 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ink-600 sm:p-4"
       >
         {error ? (
           <div className="self-center justify-self-center">
