@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import type { DocumentSummary } from '../src/shared/documents/schemas.ts';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import { stampLayout } from '../src/shared/documents/stamp-layout.ts';
+import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { authText } from '../src/web/features/auth/messages.ts';
 import { E2E_ADMIN, E2E_CAPTCHA } from './global-setup.ts';
@@ -154,6 +156,18 @@ export async function signUpViaApi(
   });
   expect(res.status()).toBe(200);
   return { email, csrf: res.headers()['x-csrf-token']! };
+}
+
+/** Signs a new owner up on the page's cookie jar and uploads a one-page PDF; returns its id and the CSRF token. */
+export async function ownerWithPdf(page: Page, name = 'Tenancy agreement') {
+  await page.goto('/');
+  const { csrf } = await signUpViaApi(page.request, { email: uniqueEmail('owner') });
+  const up = await page.request.post('/api/documents/upload', {
+    headers: { 'x-csrf-token': csrf },
+    multipart: { name, file: { name: 'file.pdf', mimeType: 'application/pdf', buffer: await simplePdf(1) } },
+  });
+  expect(up.status()).toBe(201);
+  return { id: ((await up.json()) as DocumentSummary).id, csrf };
 }
 
 /** Two strokes on the signature pad (the creator's or the signing panel's), drawn with the mouse. */

@@ -1,4 +1,4 @@
-import { Move, X } from 'lucide-react';
+import { Move, MoveDiagonal2, X } from 'lucide-react';
 import {
   useEffect,
   useRef,
@@ -49,6 +49,8 @@ interface Drag {
 
 const STEP = 1;
 const BIG_STEP = 10;
+/** Below this size on screen (CSS px) the move icon would hide what the box shows. */
+const ICON_ROOM = { width: 64, height: 40 };
 
 /** Arrow keys as a (dx, dy) in points; Shift moves in larger steps. */
 function arrow(event: KeyboardEvent): [number, number] | null {
@@ -70,17 +72,31 @@ function arrow(event: KeyboardEvent): [number, number] | null {
 /**
  * A box placed on a page: drag it (or use the arrow keys on it) to move, drag the corner handle
  * (or use the arrow keys on it) to resize, × to remove. Positions stay in points; the screen scale
- * only converts pointer movements.
+ * only converts pointer movements. The handle and × sit outside the box's right corners, 24 px
+ * each (WCAG 2.5.8), so on a phone they never cover a small box.
  */
 export function PlacedBox(props: PlacedBoxProps) {
   const { rect, scale, labels, takeFocus, onMove, onResize, onRemove, onFocus } = props;
   const { testId = 'placed-box', partsTestId = 'placed' } = props;
   const drag = useRef<Drag | null>(null);
   const moveRef = useRef<HTMLButtonElement>(null);
+  const groupRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (takeFocus) moveRef.current?.focus();
   }, [takeFocus]);
+
+  // touch-action none keeps the page still under a finger that drags, but Chromium still read a
+  // finger lifted mid-move as a fling and took the next tap (on a field button) for the one that
+  // stops it. Moves the page never sees make no fling (React's touch listeners are passive).
+  useEffect(() => {
+    const group = groupRef.current;
+    const still = (e: TouchEvent) => {
+      if (drag.current) e.preventDefault();
+    };
+    group?.addEventListener('touchmove', still, { passive: false });
+    return () => group?.removeEventListener('touchmove', still);
+  }, []);
 
   const begin = (event: PointerEvent<HTMLElement>) => {
     if (event.button !== 0) return;
@@ -100,6 +116,7 @@ export function PlacedBox(props: PlacedBoxProps) {
 
   return (
     <div
+      ref={groupRef}
       role="group"
       aria-label={labels.group}
       data-testid={testId}
@@ -135,14 +152,16 @@ export function PlacedBox(props: PlacedBoxProps) {
         }}
       >
         {props.children}
-        <Move aria-hidden="true" className="absolute top-1 left-1 size-4 text-ink-700 opacity-70" />
+        {rect.width * scale >= ICON_ROOM.width && rect.height * scale >= ICON_ROOM.height ? (
+          <Move aria-hidden="true" className="absolute top-1 left-1 size-4 text-ink-700 opacity-70" />
+        ) : null}
       </button>
       <button
         type="button"
         aria-label={`${labels.resize}. ${labels.where}`}
         aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight"
         data-testid={`${partsTestId}-resize`}
-        className="absolute -right-2 -bottom-2 size-5 cursor-nwse-resize touch-none rounded-sm border-2 border-white bg-ink-700 shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink-700"
+        className="absolute top-full left-full grid size-6 cursor-nwse-resize touch-none place-items-center rounded-sm border-2 border-white bg-ink-700 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink-700"
         onPointerDown={begin}
         onPointerMove={(event) =>
           follow(event, (dx, dy, from) => onResize(from.width + dx, from.height + dy))
@@ -155,12 +174,14 @@ export function PlacedBox(props: PlacedBoxProps) {
           event.preventDefault();
           onResize(rect.width + delta[0], rect.height + delta[1]);
         }}
-      />
+      >
+        <MoveDiagonal2 aria-hidden="true" className="size-3.5" />
+      </button>
       <button
         type="button"
         aria-label={labels.remove}
         data-testid={`${partsTestId}-remove`}
-        className="absolute -top-3 -right-3 grid size-6 place-items-center rounded-full bg-red-700 text-white shadow hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
+        className="absolute bottom-full left-full grid size-6 place-items-center rounded-full bg-red-700 text-white shadow hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
         onClick={onRemove}
       >
         <X aria-hidden="true" className="size-4" />

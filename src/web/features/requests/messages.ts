@@ -57,7 +57,9 @@ export const composeText = {
 
   placeTitle: 'Place the fields',
   placeHint:
-    'Pick a recipient, then add fields: each appears in the middle of this page. Drag a field to move it and its corner to resize it; with the keyboard use the arrow keys on it or on its corner (Shift for larger steps). In a signature field, the dashed square and lines show where its verification QR code and caption are printed.',
+    'Pick a recipient and a field, then tap or click the page where it goes. Drag a field to move it and its corner handle to resize it. With the keyboard a field button adds the field in the middle of this page; then use the arrow keys on it or on its corner (Shift for larger steps). In a signature field, the dashed square and lines show where its verification QR code and caption are printed.',
+  tapToPlace: (type: string) => `Tap or click where the ${type.toLowerCase()} goes`,
+  placeOnPage: (type: string, page: number) => `Place the ${type.toLowerCase()} on page ${page}`,
   forRecipient: 'Fields for',
   addFieldsLabel: 'Add a field',
   addField: (type: string) => `Add ${type.toLowerCase()}`,

@@ -4,11 +4,12 @@ import type { PageSize } from '#web/lib/placement.ts';
 
 /**
  * A page's size in points as displayed: pdf.js's viewport at scale 1 (its CropBox, turned by its
- * /Rotate), the same frame the server reads placements in.
+ * /Rotate), the same frame the server reads placements in. Null while it is read or without a document.
  */
-export function usePageSize(doc: PDFDocumentProxy, pageNumber: number): PageSize | null {
+export function usePageSize(doc: PDFDocumentProxy | null, pageNumber: number): PageSize | null {
   const [found, setFound] = useState<{ doc: PDFDocumentProxy; page: number; size: PageSize } | null>(null);
   useEffect(() => {
+    if (!doc) return;
     let live = true;
     doc.getPage(pageNumber).then(
       (page) => {

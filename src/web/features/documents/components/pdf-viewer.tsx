@@ -1,12 +1,14 @@
 import { RotateCcw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { usePageSize } from '#web/lib/pdf/use-page-size.ts';
 import { usePdfDocument } from '#web/lib/pdf/use-pdf-document.ts';
-import { nextZoom, VIEWER_ZOOM } from '../lib/viewer-zoom.ts';
+import { useElementWidth } from '#web/lib/use-element-width.ts';
+import { nextZoom, openingZoom, VIEWER_ZOOM } from '../lib/viewer-zoom.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { documentsText as t } from '../messages.ts';
 import { PdfPageCanvas } from '#web/components/pdf/pdf-page-canvas.tsx';
@@ -21,21 +23,31 @@ interface PdfViewerProps {
 
 interface ViewState {
   page: number;
-  zoom: number;
+  /** Null until the reader zooms: the opening zoom, which follows the space and the page. */
+  zoom: number | null;
   rotation: number;
 }
 
-const START: ViewState = { page: 1, zoom: VIEWER_ZOOM.start, rotation: 0 };
+const START: ViewState = { page: 1, zoom: null, rotation: 0 };
 
-/** The PDF viewer (part 2 §2.6): one page at a time, zoom 0.6-3, turns in 90-degree steps. */
+/**
+ * The PDF viewer (part 2 §2.6): one page at a time, zoom 0.6-3, turns in 90-degree steps. It opens
+ * at 1.2, or at the page's width where that is narrower, so a phone shows the whole width.
+ */
 export function PdfViewer({ url, fileName }: PdfViewerProps) {
   const [attempt, setAttempt] = useState(0);
   const pdf = usePdfDocument(url, attempt);
   const [view, setView] = useState<ViewState>(START);
   const [renderError, setRenderError] = useState<string | null>(null);
   const regionId = useId();
+  const regionRef = useRef<HTMLDivElement>(null);
+  const available = useElementWidth(regionRef);
   const total = pdf.status === 'ready' ? pdf.doc.numPages : 0;
   const page = Math.min(view.page, Math.max(total, 1));
+  const pageSize = usePageSize(pdf.status === 'ready' ? pdf.doc : null, page);
+  const turned = view.rotation % 180 !== 0;
+  const pageWidth = pageSize && (turned ? pageSize.height : pageSize.width);
+  const zoom = view.zoom ?? (pageWidth && available ? openingZoom(available, pageWidth) : null);
 
   const retry = () => {
     setRenderError(null);
@@ -62,21 +74,24 @@ export function PdfViewer({ url, fileName }: PdfViewerProps) {
       <ViewerToolbar
         page={page}
         total={total}
-        zoom={view.zoom}
-        disabled={pdf.status !== 'ready'}
+        zoom={zoom ?? VIEWER_ZOOM.start}
+        disabled={pdf.status !== 'ready' || zoom === null}
         controls={regionId}
         onPage={(next) => setView((v) => ({ ...v, page: next }))}
-        onZoom={(direction) => setView((v) => ({ ...v, zoom: nextZoom(v.zoom, direction) }))}
+        onZoom={(direction) =>
+          setView((v) => ({ ...v, zoom: nextZoom(zoom ?? VIEWER_ZOOM.start, direction) }))
+        }
         onRotate={() => setView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }))}
         onDownload={download}
       />
       <div
+        ref={regionRef}
         id={regionId}
         role="region"
         aria-label={t.pageRegion}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the page may be larger than the box: keyboard users scroll it too (axe scrollable-region-focusable)
         tabIndex={0}
-        className="grid max-h-[75vh] min-h-80 overflow-auto bg-slate-100 p-4 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ink-600"
+        className="grid max-h-[75vh] min-h-80 overflow-auto bg-slate-100 p-2 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ink-600 sm:p-4"
       >
         {error ? (
           <div className="self-center justify-self-center">
@@ -88,20 +103,20 @@ export function PdfViewer({ url, fileName }: PdfViewerProps) {
               </Button>
             </Alert>
           </div>
-        ) : pdf.status === 'loading' ? (
-          <LoadingState label={t.loadingPdf} showLabel />
-        ) : pdf.status === 'ready' ? (
+        ) : pdf.status === 'ready' && zoom !== null ? (
           <PdfPageCanvas
             doc={pdf.doc}
             pageNumber={page}
-            scale={view.zoom}
+            scale={zoom}
             rotation={view.rotation}
             label={t.pageImage(page, total)}
             className="m-auto"
             onRendered={() => setRenderError(null)}
             onError={setRenderError}
           />
-        ) : null}
+        ) : (
+          <LoadingState label={t.loadingPdf} showLabel />
+        )}
       </div>
     </section>
   );

@@ -44,7 +44,7 @@ export function SigningWorkspace({
         />
       </div>
       <p className="px-4 pt-3 text-sm text-slate-700">{t.workspaceHint}</p>
-      <div className="m-4">
+      <div className="m-6">
         <PdfPageStage
           doc={doc}
           page={page}

@@ -6,7 +6,7 @@ import { centred, toPosition, type Placement } from './placement.ts';
 import { dispositionName } from '#web/lib/save-file.ts';
 import { pdfFileName } from './file-names.ts';
 import { nameFromFile } from './upload-checks.ts';
-import { nextZoom } from './viewer-zoom.ts';
+import { nextZoom, openingZoom } from './viewer-zoom.ts';
 
 const A4 = { width: 595.28, height: 841.89 };
 
@@ -86,6 +86,12 @@ describe('small helpers', () => {
     for (let i = 0; i < 20; i++) z = nextZoom(z, -1);
     expect(z).toBe(0.6);
     expect(nextZoom(1.2, 1)).toBe(1.4);
+  });
+
+  test('the viewer opens at 1.2, or at the width of the page where 1.2 would cut it', () => {
+    expect(openingZoom(900, 612)).toBe(1.2);
+    expect(openingZoom(340, 612)).toBe(0.55);
+    expect(612 * openingZoom(341, 612)).toBeLessThanOrEqual(341);
   });
 
   test('names: the upload field drops the extension; downloads keep one .pdf', () => {

@@ -1,10 +1,11 @@
 import { MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import { fieldTypeLabels } from '#shared/requests/messages.ts';
+import { FitText } from '#web/components/placement/fit-text.tsx';
 import { PlacedBox } from '#web/components/placement/placed-box.tsx';
 import { StampFootprint } from '#web/components/placement/stamp-footprint.tsx';
 import { recipientColour, recipientTint } from '../lib/colours.ts';
 import type { DraftField } from '../lib/draft.ts';
-import { composeText as t } from '../messages.ts';
+import { composeText as t, fieldTypeShort } from '../messages.ts';
 
 interface FieldBoxProps {
   field: DraftField;
@@ -20,6 +21,10 @@ interface FieldBoxProps {
   onSelect: () => void;
 }
 
+/** Label sizes in CSS px: the largest, and the least a longer label is kept at before a shorter one. */
+const LABEL_SIZE = 11;
+const MIN_LABEL_SIZE = 8;
+
 /** A field on the page in its recipient's colour, labelled with its type and the recipient. */
 export function FieldBox(props: FieldBoxProps) {
   const { field: f, recipientIndex: i, recipientName: who, scale } = props;
@@ -33,8 +38,11 @@ export function FieldBox(props: FieldBoxProps) {
     resize: t.resizeField,
     remove: t.removeField(type, who),
   };
-  // Small fields show the number only; the full label is the accessible name in any case.
-  const compact = r.width * scale < 90 || r.height * scale < 18;
+  // The label shrinks with the field and drops the name, then abbreviates the type; the recipient's
+  // number shows where there is room. The full label is the accessible name in any case.
+  const numbered = r.width * scale >= 90 && r.height * scale >= 18;
+  const required = f.required ? ' *' : '';
+  const texts = [`${type}${required} · ${who}`, `${type}${required}`, `${fieldTypeShort[f.type]}${required}`];
   return (
     <PlacedBox
       rect={r}
@@ -59,18 +67,18 @@ export function FieldBox(props: FieldBoxProps) {
       ) : null}
       <span
         aria-hidden="true"
-        className="pointer-events-none absolute inset-0 flex items-center justify-center gap-1 overflow-hidden px-1 text-[11px] leading-tight font-semibold"
+        className="pointer-events-none absolute inset-0 flex items-center justify-center gap-1 overflow-hidden px-0.5 font-semibold"
         style={{ color: colour }}
       >
-        <span className="rounded-sm px-1 text-white" style={{ backgroundColor: colour }}>
-          {i + 1}
-        </span>
-        {compact ? null : (
-          <span className="truncate">
-            {type}
-            {f.required ? ' *' : ''} · {who}
+        {numbered ? (
+          <span
+            className="rounded-sm px-1 text-[11px] leading-tight text-white"
+            style={{ backgroundColor: colour }}
+          >
+            {i + 1}
           </span>
-        )}
+        ) : null}
+        <FitText texts={texts} max={LABEL_SIZE} min={MIN_LABEL_SIZE} />
       </span>
     </PlacedBox>
   );

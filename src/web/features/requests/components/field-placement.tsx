@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useState } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { fieldTypeLabels } from '#shared/requests/messages.ts';
 import { fieldTypes, type FieldType } from '#shared/requests/schemas.ts';
 import { PageNav } from '#web/components/pdf/page-nav.tsx';
@@ -31,6 +31,9 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
   const [activeKey, setActiveKey] = useState(firstActor.key);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  // The field type chosen to be placed by a tap (or click) on the page.
+  const [chosen, setChosen] = useState<FieldType | null>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const active = recipients.find((r) => r.key === activeKey) ?? firstActor;
   const index = new Map(recipients.map((r, i) => [r.key, i]));
   const selected = fields.find((f) => f.key === selectedKey) ?? null;
@@ -38,13 +41,27 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
 
   const change = (key: string, fn: (f: DraftField) => DraftField) =>
     onFields((list) => list.map((f) => (f.key === key ? fn(f) : f)));
-  const add = (type: FieldType) => {
+  const add = (type: FieldType, at?: { x: number; y: number }) => {
     if (!pageSize) return;
-    const field = newField(fields, active.key, type, page, pageSize);
+    const field = newField(fields, active.key, type, page, pageSize, at);
     onFields((list) => [...list, field]);
     setSelectedKey(field.key);
     setFocusKey(field.key);
+    setChosen(null);
   };
+  // From the keyboard (a click without a pointer, detail 0) the field comes at once, in the middle
+  // of the page, where the arrow keys take it; a tap or click chooses it for a tap on the page.
+  const choose = (type: FieldType, event: MouseEvent) => {
+    if (event.detail === 0) return add(type);
+    setChosen((was) => (was === type ? null : type));
+    stage.current?.scrollIntoView({ block: 'nearest' });
+  };
+  const placeAt = (type: FieldType, scale: number, event: MouseEvent<HTMLElement>) => {
+    if (event.detail === 0) return add(type);
+    const box = event.currentTarget.getBoundingClientRect();
+    add(type, { x: (event.clientX - box.left) / scale, y: (event.clientY - box.top) / scale });
+  };
+  const placing = active.role === 'viewer' ? null : chosen;
   const remove = (key: string) => {
     onFields((list) => list.filter((f) => f.key !== key));
     if (selectedKey === key) setSelectedKey(null);
@@ -65,7 +82,11 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
           />
         </div>
         <p className="px-4 pt-3 text-sm text-slate-700">{t.placeHint}</p>
-        <div className="m-4">
+        <p role="status" className="sr-only">
+          {placing ? t.tapToPlace(fieldTypeLabels[placing]) : ''}
+        </p>
+        {/* room for the buttons beside a field at the page's edge, and for the tap hint above it */}
+        <div ref={stage} className="m-6 scroll-mt-20">
           <PdfPageStage
             doc={pdf}
             page={page}
@@ -74,8 +95,25 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
             loadingLabel={t.loadingPage}
             testId="placement-stage"
           >
-            {(scale) =>
-              fields
+            {(scale) => [
+              placing ? (
+                <button
+                  key="place"
+                  type="button"
+                  aria-label={t.placeOnPage(fieldTypeLabels[placing], page)}
+                  data-testid="placement-target"
+                  className="absolute inset-0 cursor-crosshair bg-ink-600/5 outline-2 outline-offset-2 outline-ink-600 outline-dashed"
+                  onClick={(event) => placeAt(placing, scale, event)}
+                >
+                  <span
+                    aria-hidden="true"
+                    className="absolute bottom-full left-1/2 mb-1 w-max max-w-full -translate-x-1/2 rounded-full bg-ink-800 px-3 py-0.5 text-xs font-medium text-white shadow"
+                  >
+                    {t.tapToPlace(fieldTypeLabels[placing])}
+                  </span>
+                </button>
+              ) : null,
+              ...fields
                 .filter((f) => f.page === page && index.has(f.recipientKey))
                 .map((f) => {
                   const i = index.get(f.recipientKey)!;
@@ -94,8 +132,8 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
                       onSelect={() => setSelectedKey(f.key)}
                     />
                   );
-                })
-            }
+                }),
+            ]}
           </PdfPageStage>
         </div>
       </Card>
@@ -145,10 +183,11 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
               {fieldTypes.map((type) => (
                 <Button
                   key={type}
-                  variant="secondary"
+                  variant={placing === type ? 'primary' : 'secondary'}
                   size="sm"
+                  aria-pressed={placing === type}
                   disabled={!pageSize}
-                  onClick={() => add(type)}
+                  onClick={(event) => choose(type, event)}
                 >
                   {t.addField(fieldTypeLabels[type])}
                 </Button>

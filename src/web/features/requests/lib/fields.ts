@@ -25,8 +25,9 @@ export const minFieldSize = (type: FieldType): PageSize =>
       : { width: 30, height: 15 };
 
 /**
- * A new field in the middle of the page; each further one on the same page is moved down-right a
- * little, so fields added one after another do not hide each other.
+ * A new field centred where the page was tapped, kept on the page. Without a point it goes in the
+ * middle of the page, each further one on the same page moved down-right a little, so fields added
+ * one after another do not hide each other.
  */
 export function newField(
   fields: DraftField[],
@@ -34,10 +35,13 @@ export function newField(
   type: FieldType,
   page: number,
   pageSize: PageSize,
+  at?: { x: number; y: number },
 ): DraftField {
   const base = centredRect(pageSize, FIELD_SIZES[type]);
   const already = fields.filter((f) => f.page === page).length;
   const shift = (already % 8) * 12;
+  const x = at ? at.x - base.width / 2 : base.x + shift;
+  const y = at ? at.y - base.height / 2 : base.y + shift;
   return {
     key: newKey('f'),
     recipientKey,
@@ -45,7 +49,7 @@ export function newField(
     page,
     pageSize,
     required: type !== 'checkbox',
-    rect: moveWithin(base, base.x + shift, base.y + shift, pageSize),
+    rect: moveWithin(base, x, y, pageSize),
   };
 }
 

@@ -134,6 +134,13 @@ describe('fields', () => {
     expect([b.rect.x, b.rect.y]).not.toEqual([a.rect.x, a.rect.y]);
   });
 
+  test('a field placed by a tap is centred on the point, and kept on the page near an edge', () => {
+    const tapped = newField([], 'r-1', 'date', 1, page, { x: 200, y: 300 });
+    expect(tapped.rect).toEqual({ x: 150, y: 288, width: 100, height: 24 });
+    const corner = newField([tapped], 'r-1', 'signature', 1, page, { x: 600, y: 5 });
+    expect(corner.rect).toEqual({ x: page.width - 180, y: 0, width: 180, height: 60 });
+  });
+
   test('the body names recipients by index, after reordering, and passes the shared schema', () => {
     const d = draftWith([
       ['Ann', 'ann@example.com', 'signer'],

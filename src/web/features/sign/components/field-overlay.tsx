@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { fieldTypeLabels } from '#shared/requests/messages.ts';
 import type { RecipientField } from '#shared/requests/schemas.ts';
+import { FitText } from '#web/components/placement/fit-text.tsx';
 import { StampFootprint } from '#web/components/placement/stamp-footprint.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { filledByServer, isFilled, type Filled } from '../lib/values.ts';
@@ -17,6 +18,9 @@ interface FieldOverlayProps {
   onToggle: (checked: boolean) => void;
   buttonRef?: (el: HTMLButtonElement | null) => void;
 }
+
+/** The finished PDF writes a field's text at 14 pt at most, smaller when the box is. */
+const TEXT_MAX_PT = 14;
 
 /** One of the recipient's fields on the page: highlighted, and a button that fills it in. */
 export function FieldOverlay({
@@ -37,8 +41,9 @@ export function FieldOverlay({
     width: f.rect.width * scale,
     height: f.rect.height * scale,
   };
+  const maxText = TEXT_MAX_PT * scale;
   const frame = cn(
-    'absolute flex items-center justify-center overflow-hidden rounded-sm border-2 text-xs font-medium',
+    'absolute flex items-center justify-center overflow-hidden rounded-sm border-2 font-medium',
     filled
       ? 'border-emerald-700 bg-emerald-50/60 text-emerald-900'
       : 'border-amber-600 bg-amber-100/70 text-amber-950',
@@ -52,7 +57,7 @@ export function FieldOverlay({
         style={style}
         data-testid="sign-field"
       >
-        <span className="truncate px-1">{serverText}</span>
+        <FitText texts={[serverText]} max={maxText} className="px-0.5" />
         <span className="sr-only">{t.serverField(type, serverText)}</span>
       </div>
     );
@@ -84,12 +89,13 @@ export function FieldOverlay({
   const content = preview ? (
     <img src={preview} alt="" className="pointer-events-none size-full object-contain" />
   ) : value?.kind === 'text' && value.text.trim() ? (
-    <span className="truncate px-1 text-slate-900">{value.text}</span>
+    <FitText texts={[value.text]} max={maxText} className="px-0.5 text-slate-900" />
   ) : (
-    <span aria-hidden="true" className="truncate px-1">
-      {t.tapToFill[f.type] || type}
-      {f.required ? ' *' : ''}
-    </span>
+    <FitText
+      texts={[`${t.tapToFill[f.type] || type}${f.required ? ' *' : ''}`]}
+      max={maxText}
+      className="px-0.5"
+    />
   );
   return (
     <button
