@@ -123,7 +123,8 @@ export default function VerifySignaturePage() {
           ) : seal.status !== 'none' ? (
             <LoadingState label={sealText.checking} showLabel />
           ) : null}
-          {verification.status === 'loading' || (outcome && outcome.kind !== 'captcha' && !cards) ? (
+          {verification.status === 'loading' ||
+          (outcome && outcome.kind !== 'captcha' && outcome.kind !== 'unreachable' && !cards) ? (
             <LoadingState label={t.submitting} showLabel />
           ) : null}
           {cards && outcome?.kind === 'found' ? (
@@ -141,7 +142,8 @@ export default function VerifySignaturePage() {
               onRetry={() => void run(request)}
             />
           ) : null}
-          {cards && (outcome?.kind === 'error' || outcome?.kind === 'revoked' || outcome?.kind === 'expired') ? (
+          {cards &&
+          (outcome?.kind === 'error' || outcome?.kind === 'revoked' || outcome?.kind === 'expired') ? (
             <cards.FailureCard outcome={outcome} claimed={request?.claimed} headingRef={headingRef}>
               {again}
             </cards.FailureCard>
