@@ -8,6 +8,16 @@ import { expectNoAxeViolations, logInAsAdmin, savedSignaturePng } from './suppor
 
 const sealCard = (page: Page) => page.getByTestId('seal-card');
 
+/** No answer from the server, and what it last said of the reference, with its time: valid. */
+async function expectLastKnownStatus(page: Page) {
+  const notice = page.getByTestId('server-unreachable');
+  await expect(notice).toContainText(t.unreachableTitle);
+  await expect(notice).toHaveAttribute('data-status', 'valid');
+  // "…, as the server answered this device on {a date and time}."
+  const [before] = t.unreachableLastStatus(t.lastStatus.valid, '|').split('|');
+  await expect(notice).toContainText(new RegExp(`${before}.*\\d{4}`));
+}
+
 test('offline: after one visit, a scanned QR code of a saved signature is proven in flight mode', async ({
   page,
   context,
@@ -58,15 +68,49 @@ test('offline: after one visit, a scanned QR code of a saved signature is proven
   await expect(card.getByTestId('seal-proven')).toContainText(sealMessages.proven(origin, '').trim());
   await expect(card.getByText('Ada Lovelace')).toBeVisible();
   await expect(card.getByText(reference)).toBeVisible();
-  // Offline, the server's last answer for this reference, with its time, not only the keys' sync.
-  const offline = card.getByTestId('seal-offline');
-  await expect(offline).toHaveAttribute('data-status', 'valid');
-  await expect(offline).toContainText(
-    /^Offline: status as of .+, the last time this device asked the server: /,
-  );
-  await expect(offline).toContainText(sealText.lastStatus.valid);
+  await expect(card.getByTestId('seal-offline')).toContainText(/^Offline: checked with the issuer’s keys/);
+  // Offline, the server's last answer for this reference, with its time.
+  await expectLastKnownStatus(page);
   expect(Number(await card.getByTestId('seal-ms').getAttribute('data-ms'))).toBeLessThan(50);
   await page.screenshot({ path: '/tmp/seal-offline.png', fullPage: true });
+  await context.setOffline(false);
+});
+
+test('offline, a sealed link opened again shows what its seal proves and the last known status, never “Not verified”', async ({
+  page,
+  context,
+}) => {
+  const { link } = await savedSignaturePng(page);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
+  // The page's worker keeps the page, every file it loaded and the key set.
+  await page.waitForFunction(
+    async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const kept = new Set(
+        (await (await caches.open('inkproof-verify-v1')).keys()).map((r) => new URL(r.url).pathname),
+      );
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+        .map((u) => u.pathname);
+      return kept.has('/.well-known/inkproof/keys.json') && loaded.every((p) => kept.has(p));
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+
+  await context.setOffline(true);
+  const offline = await context.newPage();
+  await offline.goto(link);
+  await offline.reload();
+  await expect(sealCard(offline).getByTestId('seal-proven')).toBeVisible();
+  await expectLastKnownStatus(offline);
+  // No answer is not a failure: nothing says the signature is not verified.
+  await expect(offline.getByRole('heading', { name: t.failedTitle })).toHaveCount(0);
+  await expectNoAxeViolations(offline);
+  await offline.screenshot({ path: '/tmp/seal-offline-link.png', fullPage: true });
   await context.setOffline(false);
 });
 

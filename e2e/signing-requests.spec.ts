@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { documentMessages } from '../src/shared/documents/messages.ts';
 import { SHARE_LINK_TTL_DAYS, type DocumentSummary } from '../src/shared/documents/schemas.ts';
@@ -17,8 +17,10 @@ import { composeText as c } from '../src/web/features/requests/messages.ts';
 import { FIELD_SIZES } from '../src/web/features/requests/lib/fields.ts';
 import { signText as s } from '../src/web/features/sign/messages.ts';
 import {
+  type ConsoleGuard,
   expectNoAxeViolations,
   expectStampFootprint,
+  guardedTest as test,
   linkIn,
   mailTo,
   signUpViaApi,
@@ -35,6 +37,10 @@ const UTC_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/;
 const STAMPED = { timeout: 30_000 };
 /** What axe checks while a dialog is open: the dialog, not the page it hides on purpose. */
 const DIALOGS = '[role=dialog],[role=alertdialog]';
+/** A link that is used, declined or cancelled answers 404: the page says the link is dead. */
+const DEAD_LINK = /^\/api\/sign\/[\w-]+$/;
+/** A wrong code answers 400; the fifth uses the code up (410). */
+const CODE_CHECK = /^\/api\/sign\/[\w-]+\/verify-code$/;
 /** Screenshots to look at by eye (compose, placement, the recipient's page at 1280 and 390 px). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -106,12 +112,14 @@ async function codeFrom(address: string, n: number) {
   return code!;
 }
 
-async function recipientPage(browser: Browser, phone = false) {
+/** A recipient's own browser, its console watched as the owner's is. */
+async function recipientPage(browser: Browser, guard: ConsoleGuard, phone = false) {
   const context = await browser.newContext(
     phone
       ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
       : {},
   );
+  guard.watch(context);
   return { context, page: await context.newPage() };
 }
 
@@ -170,6 +178,7 @@ async function passCodeStep(page: Page, link: string, email: string, mailNumber:
 test('the owner sends to two signers in order; both sign from mailed links, one on a phone; the sealed PDF holds both', async ({
   page,
   browser,
+  consoleErrors,
 }) => {
   test.setTimeout(240_000);
   const id = await ownerWithDocument(page);
@@ -258,8 +267,10 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
   const sigFields = fields.filter((f) => f.type === 'signature').sort((a, b) => a.page - b.page);
 
   // Ann, at a desk: identity code (five wrong tries use it up; a new one works), then her two fields.
-  const annSide = await recipientPage(browser);
+  const annSide = await recipientPage(browser, consoleErrors);
   const annLink = linkIn(await mailTo(ann), '/sign/');
+  consoleErrors.allow(400, CODE_CHECK);
+  consoleErrors.allow(410, CODE_CHECK);
   await passCodeStep(annSide.page, annLink, ann, 2, true);
   const ap = annSide.page;
   await expect(ap.getByRole('button', { name: s.finish })).toBeDisabled();
@@ -290,12 +301,13 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
   await expect(ap.getByText(/thank you/i)).toHaveCount(1);
   await expectNoAxeViolations(ap);
   // The used link is dead.
+  consoleErrors.allow(404, DEAD_LINK);
   await ap.goto(annLink);
   await expect(ap.getByRole('heading', { name: s.deadTitle })).toBeVisible();
   await annSide.context.close();
 
   // Bob, on a 390 px phone, draws with his finger once Ann has finished.
-  const bobSide = await recipientPage(browser, true);
+  const bobSide = await recipientPage(browser, consoleErrors, true);
   const bp = bobSide.page;
   await passCodeStep(bp, linkIn(await mailTo(bob), '/sign/'), bob, 2);
   await expect(bp.getByTestId('sign-page-number')).toHaveText(documentMessages.pageOf(2, 2));
@@ -363,6 +375,7 @@ test('the owner sends to two signers in order; both sign from mailed links, one 
 test('a recipient declines with a reason: the owner sees why, the document is pending again, the link is dead', async ({
   page,
   browser,
+  consoleErrors,
 }) => {
   test.setTimeout(120_000);
   const id = await ownerWithDocument(page, 'Offer letter');
@@ -375,7 +388,7 @@ test('a recipient declines with a reason: the owner sees why, the document is pe
   await page.getByRole('button', { name: c.send }).click();
   await expect(page.getByTestId('request-status')).toHaveText(requestText.requestStatus.active);
 
-  const { context, page: dp } = await recipientPage(browser, true);
+  const { context, page: dp } = await recipientPage(browser, consoleErrors, true);
   const link = linkIn(await mailTo(dee), '/sign/');
   await dp.goto(link);
   // No code asked: the document shows at once.
@@ -389,6 +402,7 @@ test('a recipient declines with a reason: the owner sees why, the document is pe
   await dialog.getByRole('button', { name: s.declineConfirm }).tap();
   await expect(dp.getByText(m.declined)).toBeVisible();
   await expectNoAxeViolations(dp);
+  consoleErrors.allow(404, DEAD_LINK);
   await dp.goto(link);
   await expect(dp.getByRole('heading', { name: s.deadTitle })).toBeVisible();
   await expect(dp.getByText(m.linkNotLive)).toBeVisible();
@@ -409,6 +423,7 @@ test('a recipient declines with a reason: the owner sees why, the document is pe
 test('the owner resends a link (the old one dies) and cancels the request (every link dies)', async ({
   page,
   browser,
+  consoleErrors,
 }) => {
   test.setTimeout(120_000);
   const id = await ownerWithDocument(page, 'Board minutes');
@@ -437,7 +452,8 @@ test('the owner resends a link (the old one dies) and cancels the request (every
   await panel.getByRole('button', { name: requestText.remindFor('Fay Parallel') }).click();
   await expect(page.locator('li.toast').filter({ hasText: m.reminded('Fay Parallel') })).toBeVisible();
 
-  const { context, page: ep } = await recipientPage(browser);
+  const { context, page: ep } = await recipientPage(browser, consoleErrors);
+  consoleErrors.allow(404, DEAD_LINK);
   await ep.goto(first);
   await expect(ep.getByRole('heading', { name: s.deadTitle })).toBeVisible();
   await ep.goto(second);

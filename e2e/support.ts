@@ -1,5 +1,13 @@
 import fs from 'node:fs';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { DocumentSummary } from '../src/shared/documents/schemas.ts';
@@ -250,3 +258,51 @@ export async function holdEntryScript(page: Page) {
   });
   return release;
 }
+
+export interface ConsoleGuard {
+  /** Watches a context's pages too (a recipient's browser): the test's own context is watched already. */
+  watch: (context: BrowserContext) => void;
+  /**
+   * A refusal the test provokes on purpose (a wrong code, a dead link): the browser logs every 4xx
+   * answer to a request as an error, so this status on a path matching `path` is not one.
+   */
+  allow: (status: number, path: RegExp) => void;
+}
+
+/** A failed request as the browser logs it: its status and path, else null. */
+function failedRequest(msg: ConsoleMessage) {
+  const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(msg.text());
+  return status ? { status: Number(status[1]), path: new URL(msg.location().url).pathname } : null;
+}
+
+/**
+ * A test that fails when any page it watches logged an error to the console or threw: React
+ * reports a render it had to retry (a recovered error) only there, and the page looks fine. Allowed
+ * always: GET /api/user answering 401 to a visitor with a session but no account (part 1 §7:
+ * 401 means null), as a recipient who signed without an account is.
+ */
+export const guardedTest = base.extend<{ consoleErrors: ConsoleGuard }>({
+  consoleErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const allowed = [{ status: 401, path: /^\/api\/user$/ }];
+      const watchPage = (page: Page) => {
+        page.on('console', (msg) => {
+          if (msg.type() !== 'error') return;
+          const failed = failedRequest(msg);
+          if (failed && allowed.some((a) => a.status === failed.status && a.path.test(failed.path))) return;
+          errors.push(`${page.url()}: ${msg.text()} (${msg.location().url})`);
+        });
+        page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`));
+      };
+      const watch = (watched: BrowserContext) => {
+        watched.pages().forEach(watchPage);
+        watched.on('page', watchPage);
+      };
+      watch(context);
+      await use({ watch, allow: (status, path) => void allowed.push({ status, path }) });
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '#web/app.tsx';
 import { reloadOnPreloadError } from '#web/lib/new-build.ts';
+import { reportRecoverableError } from '#web/lib/render-errors.ts';
 import { preloadPage } from '#web/routes.tsx';
 import '#web/styles.css';
 
@@ -24,7 +25,7 @@ void preloadPage(window.location.pathname).then(() => {
   // As a transition the first render is done in slices that give the main thread back every few
   // milliseconds, instead of one long task a slow phone cannot answer input during.
   startTransition(() => {
-    createRoot(container).render(
+    createRoot(container, { onRecoverableError: reportRecoverableError }).render(
       <StrictMode>
         <App />
       </StrictMode>,

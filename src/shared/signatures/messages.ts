@@ -49,7 +49,6 @@ export const signatureMessages = {
   lookupTooMany: 'Too many requests. Please try again later.',
   lookupOtherError: 'An error occurred while verifying the signature',
   lookupBadData: 'Invalid signature data received',
-  lookupNetwork: 'Failed to verify signature. Please try again.',
   foundTitle: 'Signature found',
   foundText: 'The signature has been verified successfully',
   verifyByIdFailed: 'Signature not found or could not be verified',

@@ -42,6 +42,18 @@ export const verifyText = {
   failedTitle: 'Not verified',
   revokedTitle: 'Signature revoked',
   expiredTitle: 'Signature expired',
+  // No answer is not a "not verified": the page says what it last heard, and when.
+  unreachableTitle: 'The server could not be reached',
+  unreachableLastStatus: (status: string, at: string) =>
+    `Last known status: ${status}, as the server answered this device on ${at}.`,
+  unreachableNoStatus: 'This device has no earlier answer from the server for this reference.',
+  unreachableRetry: 'Try again',
+  lastStatus: {
+    valid: 'valid, not revoked',
+    revoked: 'revoked',
+    expired: 'expired',
+    missing: 'not found',
+  },
   captchaTitle: 'Security check',
   urlDataTitle: 'Details carried in the link (not verified)',
   urlNameLabel: 'Name',
@@ -100,15 +112,8 @@ export const sealText = {
     entry: 'The log entry could not be read.',
     mismatch: 'The log entry at this index is not this item’s issuance.',
   },
-  statusAsOf: (at: string) => `Offline: status as of ${at}, when this device last synced the keys.`,
-  serverStatusAsOf: (status: string, at: string) =>
-    `Offline: status as of ${at}, the last time this device asked the server: ${status}.`,
-  lastStatus: {
-    valid: 'valid, not revoked',
-    revoked: 'revoked',
-    expired: 'expired',
-    missing: 'not found',
-  },
+  statusAsOf: (at: string) =>
+    `Offline: checked with the issuer’s keys as this device last synced them, on ${at}.`,
   neverSynced: 'Offline, and this device never synced the issuer’s keys.',
   timing: (ms: number) => `Verified in ${ms < 1 ? '<1' : Math.round(ms)} ms.`,
 } as const;

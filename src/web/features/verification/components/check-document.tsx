@@ -5,16 +5,18 @@ import type { DocumentVerification } from '#shared/documents/schemas.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { FileDropZone } from '#web/components/file-drop-zone.tsx';
-import { ApiError } from '#web/lib/api.ts';
 import { documentCheck } from '../lib/lazy-parts.ts';
 import { checkText as t } from '../check-messages.ts';
+import { ServerUnreachable } from '#web/features/verification/components/server-unreachable.tsx';
 import { rememberStatus } from '#web/features/verification/lib/last-status.ts';
+import { isServerAnswer } from '#web/features/verification/lib/lookup-outcome.ts';
 
 type Outcome =
   | { kind: 'busy'; label: string }
   | { kind: 'found'; found: DocumentVerification }
   | { kind: 'none'; message: string }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  | { kind: 'unreachable' };
 
 interface Checked {
   file: string | null;
@@ -22,11 +24,21 @@ interface Checked {
   outcome: Outcome;
 }
 
-/** 404 means "no signed document has this", every other refusal is a failure of the check itself. */
+const failed = (error: unknown): Outcome => ({
+  kind: 'failed',
+  message: error instanceof Error ? error.message : String(error),
+});
+
+/**
+ * The server's answer: 404 means "no signed document has this", every other refusal is a failure
+ * of the check itself. No answer at all (offline) says nothing of the document.
+ */
 const settle = (error: unknown): Outcome =>
-  error instanceof ApiError && error.status === 404
-    ? { kind: 'none', message: error.message }
-    : { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+  !isServerAnswer(error)
+    ? { kind: 'unreachable' }
+    : error.status === 404
+      ? { kind: 'none', message: error.message }
+      : failed(error);
 
 /**
  * "Check a document" on the verification page: the browser hashes a chosen PDF and asks whether a
@@ -43,6 +55,7 @@ export function CheckDocument({
 }) {
   const reference = new URLSearchParams(useSearch()).get('document');
   const [checked, setChecked] = useState<Checked | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const resultRef = useRef<HTMLDivElement>(null);
   const busy = checked?.outcome.kind === 'busy';
   const sealedLinkFound = useEffectEvent((link: string) => onSealedLink?.(link));
@@ -75,7 +88,7 @@ export function CheckDocument({
         },
       );
     return () => controller.abort();
-  }, [reference]);
+  }, [reference, attempt]);
 
   async function check(file: File | undefined) {
     if (!file || busy) return;
@@ -87,7 +100,7 @@ export function CheckDocument({
       parts = await documentCheck.load();
       hash = await parts.sha256Hex(file);
     } catch (error) {
-      setChecked({ file: file.name, hash: null, outcome: settle(error) });
+      setChecked({ file: file.name, hash: null, outcome: failed(error) });
       return;
     }
     setChecked({ file: file.name, hash, outcome: { kind: 'busy', label: t.checking } });
@@ -129,6 +142,13 @@ export function CheckDocument({
         <div ref={resultRef} tabIndex={-1} className="outline-none">
           {answers && outcome?.kind === 'found' ? <answers.CheckMatch found={outcome.found} /> : null}
           {answers && outcome?.kind === 'none' ? <answers.CheckNoMatch message={outcome.message} /> : null}
+          {outcome?.kind === 'unreachable' ? (
+            // a chosen file is asked about again by choosing it again
+            <ServerUnreachable
+              reference={checked?.file ? null : reference}
+              onRetry={checked?.file ? undefined : () => setAttempt((n) => n + 1)}
+            />
+          ) : null}
           {outcome?.kind === 'failed' ? (
             <Alert tone="error" role="alert" title={t.failedTitle}>
               {outcome.message}

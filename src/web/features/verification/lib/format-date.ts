@@ -1,7 +1,7 @@
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 
 /** Part 2 §5 display rule: local long format, 'N/A' when empty, 'Invalid Date' when unparseable. */
-export function formatLongDate(value: string | null | undefined): string {
+export function formatLongDate(value: string | number | null | undefined): string {
   if (!value) return m.notAvailable;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return m.invalidDate;

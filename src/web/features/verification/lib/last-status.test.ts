@@ -22,7 +22,7 @@ test('the last answer for a reference is kept with its time, whatever the case i
 });
 
 test('answers that state no status are not kept, and a damaged store reads as empty', () => {
-  rememberStatus('SIG-1', stateOfOutcome({ kind: 'error', message: m.lookupNetwork }, m.notFound));
+  rememberStatus('SIG-1', stateOfOutcome({ kind: 'unreachable' }, m.notFound));
   expect(lastStatus('SIG-1')).toBeNull();
   expect(stateOfOutcome({ kind: 'error', message: m.notFound }, m.notFound)).toBe('missing');
   expect(stateOfOutcome({ kind: 'captcha', message: 'x' }, m.notFound)).toBeNull();

@@ -35,9 +35,16 @@ function documentUseOf(v: unknown): SignatureDocumentUse | null {
   return first && last ? { documents: v.documents, firstSignedAt: first, lastSignedAt: last } : null;
 }
 
+/** Answers of a proxy whose server is down or gone: the server itself said nothing. */
+const NO_SERVER = new Set([502, 503, 504]);
+
+/** The request failed with the server's own answer, not for want of one (offline, a gateway without it). */
+export const isServerAnswer = (error: unknown): error is ApiError =>
+  error instanceof ApiError && !NO_SERVER.has(error.status);
+
 /** Part 2 §8 'Lookup by reference' (and §7 for look-ups by id), from a failed request. */
 export function outcomeOfError(error: unknown, target: LookupTarget['kind']): LookupOutcome {
-  if (!(error instanceof ApiError)) return { kind: 'error', message: m.lookupNetwork };
+  if (!isServerAnswer(error)) return { kind: 'unreachable' };
   const data = isObject(error.data) ? error.data : null;
   if (error.status === 429) {
     if (!data) return { kind: 'error', message: m.lookupTooMany };

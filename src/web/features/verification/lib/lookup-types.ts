@@ -21,7 +21,9 @@ export type LookupOutcome =
   | { kind: 'captcha'; message: string }
   | { kind: 'revoked'; message: string; revokedAt: string | null }
   | { kind: 'expired'; message: string; expiresAt: string | null }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string }
+  /** No answer came (offline, a gateway with no server behind it): nothing was observed. */
+  | { kind: 'unreachable' };
 
 export const hasClaims = (claimed?: ClaimedDetails): claimed is ClaimedDetails =>
   Boolean(claimed && (claimed.name || claimed.timestamp || claimed.additional));

@@ -119,9 +119,10 @@ describe('look-up answers (part 2 §8)', () => {
     expect(outcomeOfError(error(404), 'ref')).toMatchObject({ message: m.notFound });
     expect(outcomeOfError(error(404), 'id')).toMatchObject({ message: m.verifyByIdFailed });
     expect(outcomeOfError(error(500), 'ref')).toMatchObject({ message: m.lookupOtherError });
-    expect(outcomeOfError(new TypeError('Failed to fetch'), 'ref')).toMatchObject({
-      message: m.lookupNetwork,
-    });
+    // No answer says nothing of the signature: offline, a gateway without its server.
+    expect(outcomeOfError(new TypeError('Failed to fetch'), 'ref')).toEqual({ kind: 'unreachable' });
+    expect(outcomeOfError(error(503), 'ref')).toEqual({ kind: 'unreachable' });
+    expect(outcomeOfError(error(502), 'id')).toEqual({ kind: 'unreachable' });
   });
 
   test('a success body must look like a signature', () => {

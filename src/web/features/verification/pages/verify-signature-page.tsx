@@ -11,6 +11,7 @@ import { usePageMeta } from '#web/lib/page-meta.ts';
 import { CheckDocument } from '#web/features/verification/components/check-document.tsx';
 import { CheckImage } from '#web/features/verification/components/check-image.tsx';
 import { LookupForm, type LookupFormValues } from '#web/features/verification/components/lookup-form.tsx';
+import { ServerUnreachable } from '#web/features/verification/components/server-unreachable.tsx';
 import { VerificationInfo } from '#web/features/verification/components/verification-info.tsx';
 import { useSealCheck } from '#web/features/verification/hooks/use-seal-check.ts';
 import { carryEarlyFiles, earlyField } from '#web/features/verification/lib/early-input.ts';
@@ -122,7 +123,8 @@ export default function VerifySignaturePage() {
           ) : seal.status !== 'none' ? (
             <LoadingState label={sealText.checking} showLabel />
           ) : null}
-          {verification.status === 'loading' || (outcome && outcome.kind !== 'captcha' && !cards) ? (
+          {verification.status === 'loading' ||
+          (outcome && outcome.kind !== 'captcha' && outcome.kind !== 'unreachable' && !cards) ? (
             <LoadingState label={t.submitting} showLabel />
           ) : null}
           {cards && outcome?.kind === 'found' ? (
@@ -134,7 +136,14 @@ export default function VerifySignaturePage() {
               {again}
             </cards.ResultCard>
           ) : null}
-          {cards && outcome && outcome.kind !== 'found' && outcome.kind !== 'captcha' ? (
+          {outcome?.kind === 'unreachable' && request ? (
+            <ServerUnreachable
+              reference={request.target.kind === 'ref' ? request.target.ref : null}
+              onRetry={() => void run(request)}
+            />
+          ) : null}
+          {cards &&
+          (outcome?.kind === 'error' || outcome?.kind === 'revoked' || outcome?.kind === 'expired') ? (
             <cards.FailureCard outcome={outcome} claimed={request?.claimed} headingRef={headingRef}>
               {again}
             </cards.FailureCard>
