@@ -67,7 +67,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       disableRequestLogging: !requestLogging,
     }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
-  installLookupFastLane(app, { enabled: config.lookupFastLane, trustProxy, requestLogging });
+  const publicHttps = config.publicUrl.startsWith('https:');
+  app.decorate('publicHttps', publicHttps);
+  installLookupFastLane(app, { enabled: config.lookupFastLane, trustProxy, publicHttps, requestLogging });
   app.setValidatorCompiler(validatorWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
 

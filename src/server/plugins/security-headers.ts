@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { EARLY_ACTIONS_SCRIPT } from '#shared/early-actions-script.ts';
+import { overHttps } from '#server/lib/cookies.ts';
 import { cspHash } from '#server/lib/crypto.ts';
 import type { App } from '../app-types.ts';
 import { coveredByFastLane } from './fast-lane-hooks.ts';
@@ -102,8 +103,9 @@ export function registerSecurityHeaders(app: App) {
   const apply = (req: FastifyRequest, reply: FastifyReply) => {
     const type = reply.getHeader('content-type');
     const api = req.url.startsWith('/api/');
+    const https = overHttps(req);
     if (typeof type === 'string' && type.startsWith('application/json')) {
-      if (api) return void reply.headers(apiJsonSecurityHeaders(req.protocol === 'https'));
+      if (api) return void reply.headers(apiJsonSecurityHeaders(https));
       reply.headers(jsonHeaders);
     } else {
       const script = app.site.analyticsScriptUrl;
@@ -120,7 +122,7 @@ export function registerSecurityHeaders(app: App) {
       reply.headers(req.url.startsWith('/verify-signature') ? cached.verify : cached.headers);
       if (own) reply.header('content-security-policy', own);
     }
-    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (https) reply.header('strict-transport-security', HSTS);
     if (api) reply.header('cache-control', 'no-store');
   };
   appliers.set(app, apply);

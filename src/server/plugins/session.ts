@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app-types.ts';
 import type { UserRow } from '../db/schema.ts';
 import { pointQuery, type Db } from '../db/kysely.ts';
 import { iso, type Clock } from '../lib/clock.ts';
-import { readCookie, setCookie } from '../lib/cookies.ts';
+import { overHttps, readCookie, sessionCookieName, setCookie } from '../lib/cookies.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
 import type { SecurityLimits } from '../lib/limits.ts';
 import { coveredByFastLane } from './fast-lane-hooks.ts';
@@ -215,12 +214,14 @@ export class SessionStore {
   }
 }
 
+/** Sets the session cookie, or deletes it (maxAgeMs 0) with the attributes its name demands. */
 function setSessionCookie(req: FastifyRequest, reply: FastifyReply, raw: string, maxAgeMs: number) {
-  setCookie(reply, SESSION_COOKIE, raw, {
+  const https = overHttps(req);
+  setCookie(reply, sessionCookieName(https), raw, {
     path: '/',
     httpOnly: true,
     sameSite: 'Lax',
-    secure: req.protocol === 'https',
+    secure: https,
     maxAge: maxAgeMs / 1000,
   });
 }
@@ -256,7 +257,7 @@ export function ensureSession(app: App, req: FastifyRequest, reply: FastifyReply
 export async function endSession(app: App, req: FastifyRequest, reply: FastifyReply) {
   if (req.session) await app.sessions.destroy(req.session.id);
   req.session = null;
-  setCookie(reply, SESSION_COOKIE, '', { path: '/', maxAge: 0 });
+  setSessionCookie(req, reply, '', 0);
 }
 
 export function registerSessionHooks(app: App) {
@@ -266,7 +267,9 @@ export function registerSessionHooks(app: App) {
   app.addHook(
     'onRequest',
     coveredByFastLane<onRequestHookHandler>((req, _reply, done) => {
-      const raw = req.url.startsWith('/api/') ? readCookie(req.headers.cookie, SESSION_COOKIE) : undefined;
+      const raw = req.url.startsWith('/api/')
+        ? readCookie(req.headers.cookie, sessionCookieName(overHttps(req)))
+        : undefined;
       if (!raw) return done();
       app.sessions.load(raw).then((session) => {
         req.session = session;

@@ -2,9 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
 import proxyAddr from '@fastify/proxy-addr';
-import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '#server/app-types.ts';
-import { readCookie } from '#server/lib/cookies.ts';
+import { readCookie, sessionCookieName } from '#server/lib/cookies.ts';
 import { serverError } from '#server/plugins/errors.ts';
 import { isCoveredByFastLane } from '#server/plugins/fast-lane-hooks.ts';
 import type { HttpTally } from '#server/plugins/http-tally.ts';
@@ -61,12 +60,15 @@ function uncoveredHooks(app: App): string[] | null {
   return out;
 }
 
-/** Fastify's request.ip and request.protocol for our TRUST_PROXY shapes (lib/request.js). */
-function clientOf(trustProxy: boolean | string[]) {
+/**
+ * Fastify's request.ip and request.protocol for our TRUST_PROXY shapes (lib/request.js); `https`
+ * is overHttps (lib/cookies.ts): always when PUBLIC_URL is https.
+ */
+function clientOf(trustProxy: boolean | string[], publicHttps: boolean) {
   if (!trustProxy) {
     return (req: IncomingMessage) => ({
       ip: req.socket.remoteAddress,
-      https: (req.socket as TLSSocket).encrypted === true,
+      https: publicHttps || (req.socket as TLSSocket).encrypted === true,
     });
   }
   const trust = trustProxy === true ? () => true : proxyAddr.compile(trustProxy);
@@ -78,9 +80,10 @@ function clientOf(trustProxy: boolean | string[]) {
     const all = proxyAddr.all(req, trust);
     const proto = req.headers['x-forwarded-proto'];
     const https =
-      typeof proto === 'string' && proto !== '' && trust(req.socket.remoteAddress ?? '', 0)
+      publicHttps ||
+      (typeof proto === 'string' && proto !== '' && trust(req.socket.remoteAddress ?? '', 0)
         ? last(proto) === 'https'
-        : (req.socket as TLSSocket).encrypted === true;
+        : (req.socket as TLSSocket).encrypted === true);
     return { ip: all[all.length - 1], https };
   };
 }
@@ -97,7 +100,7 @@ function clientOf(trustProxy: boolean | string[]) {
  */
 export function installLookupFastLane(
   app: App,
-  opts: { enabled: boolean; trustProxy: boolean | string[]; requestLogging: boolean },
+  opts: { enabled: boolean; trustProxy: boolean | string[]; publicHttps: boolean; requestLogging: boolean },
 ) {
   const state = { active: false, offBecause: null as string | null, served: 0 };
   states.set(app, state);
@@ -114,7 +117,7 @@ export function installLookupFastLane(
     return;
   }
   const fastify = listeners[0]!;
-  const client = clientOf(opts.trustProxy);
+  const client = clientOf(opts.trustProxy, opts.publicHttps);
   let tally: HttpTally | undefined;
 
   app.addHook('onReady', (done) => {
@@ -154,10 +157,10 @@ export function installLookupFastLane(
     const ref = url.slice(PREFIX.length);
     if (!isPlainReference(ref)) return false;
     const h = req.headers;
-    if (h.cookie !== undefined && readCookie(h.cookie, SESSION_COOKIE)) return false;
     if (h['transfer-encoding'] !== undefined || (h['content-length'] ?? '0') !== '0') return false;
     const start = tally ? performance.now() : 0;
     const { ip, https } = client(req);
+    if (h.cookie !== undefined && readCookie(h.cookie, sessionCookieName(https))) return false;
     if (ip === undefined) return false;
     state.served++;
     if (!app.ipTracking.admitApi(ip)) {
