@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '#shared/text.ts';
 import { auditEventLabels } from './messages.ts';
 import { requestMessages as m } from './messages.ts';
 
@@ -40,9 +41,7 @@ export const fieldRectSchema = z.object({ x: coordinate, y: coordinate, width: e
 export type FieldRect = z.infer<typeof fieldRectSchema>;
 
 export const recipientInputSchema = z.object({
-  name: z
-    .string({ error: m.recipientNameRequired })
-    .trim()
+  name: singleLineText(m.recipientNameRequired)
     .min(1, m.recipientNameRequired)
     .max(RECIPIENT_NAME_MAX, m.recipientNameTooLong),
   email: z
@@ -95,9 +94,7 @@ export const createRequestSchema = z
       .min(1, m.recipientsRequired)
       .max(MAX_RECIPIENTS, m.tooManyRecipients),
     order: z.enum(signingOrders, { error: m.orderInvalid }).default('sequential'),
-    message: z
-      .string()
-      .trim()
+    message: multiLineText()
       .max(REQUEST_MESSAGE_MAX, m.messageTooLong)
       .optional()
       .transform((s) => s || undefined),
@@ -164,7 +161,7 @@ const savedValue = z.object({
 const textValue = z.object({
   fieldId: z.number().int().positive(),
   kind: z.literal('text'),
-  text: z.string().trim().max(TEXT_FIELD_MAX, m.textTooLong),
+  text: multiLineText().max(TEXT_FIELD_MAX, m.textTooLong),
 });
 const checkboxValue = z.object({
   fieldId: z.number().int().positive(),
@@ -191,11 +188,7 @@ export type CompleteInput = z.input<typeof completeSchema>;
 
 /** POST /api/sign/{token}/decline */
 export const declineSchema = z.object({
-  reason: z
-    .string({ error: m.reasonRequired })
-    .trim()
-    .min(1, m.reasonRequired)
-    .max(DECLINE_REASON_MAX, m.reasonTooLong),
+  reason: multiLineText(m.reasonRequired).min(1, m.reasonRequired).max(DECLINE_REASON_MAX, m.reasonTooLong),
 });
 export type DeclineInput = z.input<typeof declineSchema>;
 
