@@ -324,8 +324,22 @@ export interface RecipientField {
   required: boolean;
 }
 
-/** GET /api/sign/{token}: what the recipient's page needs. */
+/**
+ * GET /api/sign/{token} while the identity code stands before the request: the link alone must
+ * not tell a stranger what is signed or by whom, so only the sender's name, the address the code
+ * goes to (masked) and what to do next. The rest (SigningView) once this browser has the code.
+ */
+export interface LockedSigningView {
+  locked: true;
+  /** What to do next, in words. */
+  next: string;
+  sender: { name: string };
+  recipient: { maskedEmail: string };
+}
+
+/** GET /api/sign/{token} with the code confirmed, or none needed: what the recipient's page needs. */
 export interface SigningView {
+  locked: false;
   document: { name: string; pageCount: number };
   sender: { name: string; email: string };
   recipient: { id: number; name: string; email: string; role: RecipientRole; status: RecipientStatus };
@@ -353,6 +367,8 @@ export interface SigningView {
   /** The signed-in user's address is this recipient's: their saved signatures may be used. */
   savedSignaturesAllowed: boolean;
 }
+
+export type SigningAnswer = LockedSigningView | SigningView;
 
 /** POST /api/sign/{token}/code */
 export interface CodeSentResponse {
