@@ -46,9 +46,9 @@ export default function SignPage() {
   }
   if (view.locked) {
     return (
-      <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
+      <div className="mx-auto max-w-lg px-4 py-6 sm:px-0 sm:py-10">
         <p className="text-sm font-semibold tracking-wide text-ink-700 uppercase">{t.eyebrow}</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+        <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900">
           {t.lockedHeading(view.sender.name)}
         </h1>
         <CodeStep token={token} maskedEmail={view.recipient.maskedEmail} />
