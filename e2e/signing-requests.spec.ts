@@ -10,6 +10,7 @@ import { auditEventLabels, requestMessages as m } from '../src/shared/requests/m
 import type { CurrentRequestResponse } from '../src/shared/requests/schemas.ts';
 import { allQrs, pdfsig, pdftotext, tempDir } from '../src/server/modules/documents/test-helpers.ts';
 import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { maskEmail } from '../src/server/modules/requests/tokens.ts';
 import { REQUEST_POLL_MS } from '../src/web/features/documents/lib/request-poll.ts';
 import { requestText } from '../src/web/features/documents/request-messages.ts';
 import { documentsText } from '../src/web/features/documents/messages.ts';
@@ -148,9 +149,14 @@ async function drawWithFinger(page: Page, testId: string) {
 async function passCodeStep(page: Page, link: string, email: string, mailNumber: number, exhaust = false) {
   await page.goto(link);
   await expect(page.getByRole('heading', { name: s.codeTitle })).toBeVisible();
+  // Before the code: the address masked, nothing of the document.
+  await expect(page.getByText(s.codeIntro(maskEmail(email)))).toBeVisible();
+  await expect(page.getByText(email)).toHaveCount(0);
+  await expect(page.getByText('Lease agreement')).toHaveCount(0);
   await expectNoAxeViolations(page);
+  await shot(page, `code-step-${page.viewportSize()?.width}`);
   await page.getByRole('button', { name: s.sendCode }).click();
-  await expect(page.getByText(m.codeSent(email))).toBeVisible();
+  await expect(page.getByText(m.codeSent(maskEmail(email)))).toBeVisible();
   let code = await codeFrom(email, mailNumber);
   const input = page.getByLabel(s.codeLabel);
   const confirm = page.getByRole('button', { name: s.confirm });
@@ -405,7 +411,8 @@ test('a recipient declines with a reason: the owner sees why, the document is pe
   consoleErrors.allow(404, DEAD_LINK);
   await dp.goto(link);
   await expect(dp.getByRole('heading', { name: s.deadTitle })).toBeVisible();
-  await expect(dp.getByText(m.linkNotLive)).toBeVisible();
+  await expect(dp.getByText(s.deadWhy)).toBeVisible();
+  await expect(dp.getByText(s.deadNext)).toBeVisible();
   await expectNoAxeViolations(dp);
   await shot(dp, 'dead-link-390');
   await context.close();

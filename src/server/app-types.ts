@@ -27,6 +27,8 @@ declare module 'fastify' {
     diagnosticSources: DiagnosticSource[];
     recentErrors: { at: string; message: string; url: string }[];
     startedAt: number;
+    /** PUBLIC_URL is https: every answer is for a browser on https (lib/cookies.ts, overHttps). */
+    publicHttps: boolean;
   }
   interface FastifyRequest {
     session: SessionState | null;

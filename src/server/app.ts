@@ -66,6 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       disableRequestLogging: !requestLogging,
     }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  app.decorate('publicHttps', config.publicUrl.startsWith('https:'));
   app.setValidatorCompiler(validatorWithoutNul);
 
   const { db, dialect } =

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings in both dialects, so they compare and sort as text. */
 type Timestamp = string;

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app-types.ts';
-import { readCookie } from '../lib/cookies.ts';
+import { overHttps, readCookie, sessionCookieName } from '../lib/cookies.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 /**
@@ -69,7 +68,9 @@ export function registerErrorHandling(app: App) {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && req.url !== '/api';
     const page = isPage
-      ? await app.seo.render(req.url, { signedOut: !readCookie(req.headers.cookie, SESSION_COOKIE) })
+      ? await app.seo.render(req.url, {
+          signedOut: !readCookie(req.headers.cookie, sessionCookieName(overHttps(req))),
+        })
       : null;
     if (page) {
       return reply

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EARLY_ACTIONS_SCRIPT } from '#shared/early-actions-script.ts';
+import { overHttps } from '#server/lib/cookies.ts';
 import { cspHash } from '#server/lib/crypto.ts';
 import type { App } from '../app-types.ts';
 
@@ -68,8 +69,9 @@ export function registerSecurityHeaders(app: App) {
   const apply = (req: FastifyRequest, reply: FastifyReply) => {
     const type = reply.getHeader('content-type');
     const api = req.url.startsWith('/api/');
+    const https = overHttps(req);
     if (typeof type === 'string' && type.startsWith('application/json')) {
-      if (api) return void reply.headers(req.protocol === 'https' ? apiJsonHttps : apiJson);
+      if (api) return void reply.headers(https ? apiJsonHttps : apiJson);
       reply.headers(jsonHeaders);
     } else {
       const script = app.site.analyticsScriptUrl;
@@ -86,7 +88,7 @@ export function registerSecurityHeaders(app: App) {
       reply.headers(req.url.startsWith('/verify-signature') ? cached.verify : cached.headers);
       if (own) reply.header('content-security-policy', own);
     }
-    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (https) reply.header('strict-transport-security', HSTS);
     if (api) reply.header('cache-control', 'no-store');
   };
   appliers.set(app, apply);

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '#shared/constants.ts';
 import type { App } from '../app-types.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { Db } from '../db/kysely.ts';
 import { iso, type Clock } from '../lib/clock.ts';
-import { readCookie, setCookie } from '../lib/cookies.ts';
+import { overHttps, readCookie, sessionCookieName, setCookie } from '../lib/cookies.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
 import type { SecurityLimits } from '../lib/limits.ts';
 
@@ -209,12 +208,14 @@ export class SessionStore {
   }
 }
 
+/** Sets the session cookie, or deletes it (maxAgeMs 0) with the attributes its name demands. */
 function setSessionCookie(req: FastifyRequest, reply: FastifyReply, raw: string, maxAgeMs: number) {
-  setCookie(reply, SESSION_COOKIE, raw, {
+  const https = overHttps(req);
+  setCookie(reply, sessionCookieName(https), raw, {
     path: '/',
     httpOnly: true,
     sameSite: 'Lax',
-    secure: req.protocol === 'https',
+    secure: https,
     maxAge: maxAgeMs / 1000,
   });
 }
@@ -250,14 +251,16 @@ export function ensureSession(app: App, req: FastifyRequest, reply: FastifyReply
 export async function endSession(app: App, req: FastifyRequest, reply: FastifyReply) {
   if (req.session) await app.sessions.destroy(req.session.id);
   req.session = null;
-  setCookie(reply, SESSION_COOKIE, '', { path: '/', maxAge: 0 });
+  setSessionCookie(req, reply, '', 0);
 }
 
 export function registerSessionHooks(app: App) {
   app.decorateRequest('session', null);
   // Waits for the database only when a cookie is sent: anonymous look-ups pass straight through.
   app.addHook('onRequest', (req, _reply, done) => {
-    const raw = req.url.startsWith('/api/') ? readCookie(req.headers.cookie, SESSION_COOKIE) : undefined;
+    const raw = req.url.startsWith('/api/')
+      ? readCookie(req.headers.cookie, sessionCookieName(overHttps(req)))
+      : undefined;
     if (!raw) return done();
     app.sessions.load(raw).then((session) => {
       req.session = session;

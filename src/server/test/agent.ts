@@ -34,6 +34,8 @@ export class Agent {
   cookies = new Map<string, string>();
   csrf: string | undefined;
   ip = '203.0.113.10';
+  /** Sent with every request (a proxy's X-Forwarded-* headers). */
+  headers: Record<string, string> = {};
 
   constructor(private readonly app: App) {}
 
@@ -43,7 +45,7 @@ export class Agent {
     body?: unknown,
     opts: { csrf?: string | null; headers?: Record<string, string> } = {},
   ): Promise<AgentResponse> {
-    const headers: Record<string, string> = { ...opts.headers };
+    const headers: Record<string, string> = { ...this.headers, ...opts.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const token = opts.csrf === null ? undefined : (opts.csrf ?? this.csrf);
     if (token) headers['x-csrf-token'] = token;

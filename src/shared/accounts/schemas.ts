@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '#shared/text.ts';
 import {
   EMAIL_MAX,
   LOGIN_PASSWORD_MIN,
@@ -103,9 +104,7 @@ export const changePasswordFormSchema = changePasswordRequestSchema
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 export const profileSchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: singleLineText()
     .max(USERNAME_MAX, m.usernameLong)
     .transform((v) => (v === '' ? null : v))
     .nullish(),

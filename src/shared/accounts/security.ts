@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '#shared/text.ts';
 import { EMAIL_MAX, PASSWORD_MAX } from '../constants.ts';
 import { accountMessages as am } from './messages.ts';
 import { securityMessages as m } from './security-messages.ts';
@@ -37,7 +38,7 @@ export const passwordConfirmSchema = z.object({
   password: z.string().min(1, m.passwordRequired).max(PASSWORD_MAX),
 });
 
-export const passkeyNameSchema = z.string().trim().min(1, m.passkeyNameRequired).max(60, m.passkeyNameLong);
+export const passkeyNameSchema = singleLineText().min(1, m.passkeyNameRequired).max(60, m.passkeyNameLong);
 
 /** A WebAuthn response as @simplewebauthn/browser produces it; the library checks the rest. */
 const credentialJson = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '#shared/text.ts';
 import { parseIpEntry } from './ip.ts';
 import { adminMessages as m } from './messages.ts';
 
@@ -89,17 +90,17 @@ export type SecuritySettingsInput = z.infer<typeof securitySettingsSchema>;
 
 export const smtpSecurity = ['none', 'starttls', 'tls'] as const;
 export const emailSettingsSchema = z.object({
-  host: z.string().trim().min(1, 'The SMTP host is required').max(255),
+  host: singleLineText().min(1, 'The SMTP host is required').max(255),
   port: z
     .number()
     .int()
     .min(1, 'The port must be between 1 and 65535')
     .max(65535, 'The port must be between 1 and 65535'),
   security: z.enum(smtpSecurity),
-  user: z.string().trim().max(255).default(''),
+  user: singleLineText().max(255).default(''),
   /** Blank keeps the stored password. */
   password: z.string().max(500).optional(),
-  from: z.string().trim().min(3, 'The sender address is required').max(255),
+  from: singleLineText().min(3, 'The sender address is required').max(255),
 });
 export type EmailSettingsInput = z.infer<typeof emailSettingsSchema>;
 export const testEmailSchema = z.object({
@@ -112,7 +113,7 @@ export const blockIpSchema = z.object({
     .trim()
     .max(60, m.invalidIp)
     .refine((v) => parseIpEntry(v) !== null, m.invalidIp),
-  reason: z.string().trim().min(3, 'Please give a reason (at least 3 characters)').max(300),
+  reason: singleLineText().min(3, 'Please give a reason (at least 3 characters)').max(300),
 });
 
 const httpUrl = z
@@ -121,15 +122,10 @@ const httpUrl = z
   .url('Please enter a full URL (https://…)')
   .refine((v) => /^https?:\/\//.test(v), 'Only http and https URLs');
 export const siteSettingsSchema = z.object({
-  siteName: z
-    .string()
-    .trim()
-    .min(1, 'The site name is required')
-    .max(60)
-    .regex(/^[^\p{Cc}]*$/u, 'The site name cannot contain line breaks or control characters'),
+  siteName: singleLineText().min(1, 'The site name is required').max(60),
   publicUrl: httpUrl,
   privacyPolicyUrl: httpUrl,
-  sisterProducts: z.array(z.object({ label: z.string().trim().min(1).max(40), url: httpUrl })).max(4),
+  sisterProducts: z.array(z.object({ label: singleLineText().min(1).max(40), url: httpUrl })).max(4),
   analyticsScriptUrl: z
     .union([
       z.literal(''),
@@ -144,12 +140,10 @@ export const siteSettingsSchema = z.object({
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
 export const supportMessageSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(100),
+  name: singleLineText().min(1, 'Please enter your name').max(100),
   email: z.string().trim().email('Please enter a valid email address').max(100),
-  subject: z.string().trim().min(3, 'Please enter a subject').max(150),
-  message: z
-    .string()
-    .trim()
+  subject: singleLineText().min(3, 'Please enter a subject').max(150),
+  message: multiLineText()
     .min(10, 'Please write at least 10 characters')
     .max(5000, 'The message cannot exceed 5000 characters'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '#shared/text.ts';
 
 export const BLOG_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const BLOG_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -16,9 +17,7 @@ export function slugify(title: string): string {
 }
 
 export const blogPostInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
+  title: singleLineText()
     .min(3, 'The title needs at least 3 characters')
     .max(150, 'The title cannot exceed 150 characters'),
   /** Blank: made from the title. */
@@ -31,14 +30,12 @@ export const blogPostInputSchema = z.object({
       'The slug may contain lower-case letters, digits and single hyphens',
     )
     .default(''),
-  excerpt: z.string().trim().max(300, 'The excerpt cannot exceed 300 characters').default(''),
-  content: z
-    .string()
-    .trim()
+  excerpt: multiLineText().max(300, 'The excerpt cannot exceed 300 characters').default(''),
+  content: multiLineText()
     .min(1, 'The content is required')
     .max(50_000, 'The content cannot exceed 50,000 characters'),
-  category: z.string().trim().max(40, 'The category cannot exceed 40 characters').default(''),
-  tags: z.array(z.string().trim().min(1).max(30)).max(10, 'At most 10 tags').default([]),
+  category: singleLineText().max(40, 'The category cannot exceed 40 characters').default(''),
+  tags: z.array(singleLineText().min(1).max(30)).max(10, 'At most 10 tags').default([]),
   /** A URL returned by the image upload, or '' for none. */
   featuredImage: z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NUL_MESSAGE } from '#shared/text.ts';
+import { singleLineText } from '#shared/text.ts';
 import { documentMessages as m } from './messages.ts';
 import { DOCUMENT_REFERENCE_PATTERN } from './reference.ts';
 import { holdsStamp, MIN_STAMP_BOX } from './stamp-layout.ts';
@@ -15,14 +15,13 @@ export const MAX_PLACED_SIGNATURES = 50;
 /** Share links expire; the owner can make a new one at any time. */
 export const SHARE_LINK_TTL_DAYS = 30;
 
-/** The `name` field of POST /api/documents/upload. */
-export const documentNameSchema = z
-  .string({ error: m.nameRequired })
-  .trim()
+/**
+ * The `name` field of POST /api/documents/upload: a multipart field, so it reaches no route
+ * schema and the NUL rule of every JSON field comes with the text helper.
+ */
+export const documentNameSchema = singleLineText(m.nameRequired)
   .min(1, m.nameRequired)
-  .max(DOCUMENT_NAME_MAX, m.nameTooLong)
-  // A multipart field: it reaches no route schema, so the NUL rule of every JSON field is kept here.
-  .refine((name) => !name.includes('\u0000'), NUL_MESSAGE);
+  .max(DOCUMENT_NAME_MAX, m.nameTooLong);
 
 const coordinate = z.number().finite().min(-100_000).max(100_000);
 const extent = z.number().finite().positive().max(100_000);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '#shared/text.ts';
 import { auditEventLabels } from './messages.ts';
 import { requestMessages as m } from './messages.ts';
 import { holdsStamp, MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
@@ -41,9 +42,7 @@ export const fieldRectSchema = z.object({ x: coordinate, y: coordinate, width: e
 export type FieldRect = z.infer<typeof fieldRectSchema>;
 
 export const recipientInputSchema = z.object({
-  name: z
-    .string({ error: m.recipientNameRequired })
-    .trim()
+  name: singleLineText(m.recipientNameRequired)
     .min(1, m.recipientNameRequired)
     .max(RECIPIENT_NAME_MAX, m.recipientNameTooLong),
   email: z
@@ -96,9 +95,7 @@ export const createRequestSchema = z
       .min(1, m.recipientsRequired)
       .max(MAX_RECIPIENTS, m.tooManyRecipients),
     order: z.enum(signingOrders, { error: m.orderInvalid }).default('sequential'),
-    message: z
-      .string()
-      .trim()
+    message: multiLineText()
       .max(REQUEST_MESSAGE_MAX, m.messageTooLong)
       .optional()
       .transform((s) => s || undefined),
@@ -174,7 +171,7 @@ const savedValue = z.object({
 const textValue = z.object({
   fieldId: z.number().int().positive(),
   kind: z.literal('text'),
-  text: z.string().trim().max(TEXT_FIELD_MAX, m.textTooLong),
+  text: multiLineText().max(TEXT_FIELD_MAX, m.textTooLong),
 });
 const checkboxValue = z.object({
   fieldId: z.number().int().positive(),
@@ -201,11 +198,7 @@ export type CompleteInput = z.input<typeof completeSchema>;
 
 /** POST /api/sign/{token}/decline */
 export const declineSchema = z.object({
-  reason: z
-    .string({ error: m.reasonRequired })
-    .trim()
-    .min(1, m.reasonRequired)
-    .max(DECLINE_REASON_MAX, m.reasonTooLong),
+  reason: multiLineText(m.reasonRequired).min(1, m.reasonRequired).max(DECLINE_REASON_MAX, m.reasonTooLong),
 });
 
 /** POST /api/sign/{token}/verify-code */
@@ -345,8 +338,22 @@ export interface RecipientField {
   required: boolean;
 }
 
-/** GET /api/sign/{token}: what the recipient's page needs. */
+/**
+ * GET /api/sign/{token} while the identity code stands before the request: the link alone must
+ * not tell a stranger what is signed or by whom, so only the sender's name, the address the code
+ * goes to (masked) and what to do next. The rest (SigningView) once this browser has the code.
+ */
+export interface LockedSigningView {
+  locked: true;
+  /** What to do next, in words. */
+  next: string;
+  sender: { name: string };
+  recipient: { maskedEmail: string };
+}
+
+/** GET /api/sign/{token} with the code confirmed, or none needed: what the recipient's page needs. */
 export interface SigningView {
+  locked: false;
   document: { name: string; pageCount: number };
   sender: { name: string; email: string };
   recipient: { id: number; name: string; email: string; role: RecipientRole; status: RecipientStatus };
@@ -374,6 +381,8 @@ export interface SigningView {
   /** The signed-in user's address is this recipient's: their saved signatures may be used. */
   savedSignaturesAllowed: boolean;
 }
+
+export type SigningAnswer = LockedSigningView | SigningView;
 
 /** POST /api/sign/{token}/code */
 export interface CodeSentResponse {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '#shared/text.ts';
 import { REFERENCE_MAX, REFERENCE_PATTERN } from './reference.ts';
 import { ADDITIONAL_DATA_MAX, SIGNER_NAME_MAX } from './limits.ts';
 import { signatureMessages as m } from './messages.ts';
@@ -24,8 +25,8 @@ export const referenceSchema = z
 export const saveSignatureSchema = z.object({
   // The decoded size is checked by the server (413); this only bounds the text.
   signatureData: z.string().max(1_048_576, m.imageTooLarge).default(''),
-  signerName: z.string().trim().max(SIGNER_NAME_MAX, m.nameTooLong).optional(),
-  additionalData: z.string().trim().max(ADDITIONAL_DATA_MAX, m.dataTooLong).default(''),
+  signerName: singleLineText().max(SIGNER_NAME_MAX, m.nameTooLong).optional(),
+  additionalData: singleLineText().max(ADDITIONAL_DATA_MAX, m.dataTooLong).default(''),
   qrCodeData: z.string().max(2000).optional(),
   referenceNumber: z.union([z.literal(''), referenceSchema]).optional(),
   isDefault: z.boolean().default(false),

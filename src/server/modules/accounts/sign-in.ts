@@ -4,7 +4,7 @@ import { SESSION_TIMEOUT_HEADER } from '#shared/constants.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '#server/app-types.ts';
 import type { UserRow } from '#server/db/schema.ts';
-import { setCookie } from '#server/lib/cookies.ts';
+import { overHttps, setCookie } from '#server/lib/cookies.ts';
 import { startSession } from '#server/plugins/session.ts';
 import { toPublicUser } from './accounts.service.ts';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_TTL_MS } from './pending-logins.ts';
@@ -57,7 +57,7 @@ export async function afterFirstStep(
     path: PENDING_PATH,
     httpOnly: true,
     sameSite: 'Lax',
-    secure: req.protocol === 'https',
+    secure: overHttps(req),
     maxAge: PENDING_LOGIN_TTL_MS / 1000,
   });
   return { twoFactorRequired: true, methods };

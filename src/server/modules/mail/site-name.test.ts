@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CONTROL_MESSAGE } from '#shared/text.ts';
 import { Agent } from '#server/test/agent.ts';
 import { passwordResetMail } from './templates.ts';
 import { testAppWithSmtp } from '#server/test/test-app.ts';
@@ -74,7 +75,7 @@ describe('server-rendered heads', () => {
       siteName: 'Acme\nBcc: x@example.com',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The site name cannot contain line breaks or control characters');
+    expect(res.json().message).toBe(CONTROL_MESSAGE);
   });
 });
 

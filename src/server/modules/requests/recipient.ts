@@ -4,7 +4,7 @@ import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
   SIGNING_TOKEN_PATTERN,
-  type SigningView,
+  type SigningAnswer,
 } from '#shared/requests/schemas.ts';
 import type { SigningRecipientRow, SigningRequestRow } from '#server/db/schema.ts';
 import { iso } from '#server/lib/clock.ts';
@@ -14,6 +14,7 @@ import { activeContentOf } from '../documents/views.ts';
 import { recordEvent, type Actor } from './audit.ts';
 import { codeMail, declinedMail } from './mails.ts';
 import { Rollback, type RequestsService } from './requests.service.ts';
+import { maskEmail } from './tokens.ts';
 import { acts, toRecipientField, waitingFor } from './views.ts';
 
 /** A live link: its recipient may still act on an open, unexpired request. */
@@ -127,14 +128,17 @@ export async function gate(svc: RequestsService, live: Live, session: SessionSta
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** GET /api/sign/{token}. The first look by a recipient whose turn it is counts as opened. */
+/**
+ * GET /api/sign/{token}. The first look by a recipient whose turn it is counts as opened. Before a
+ * required code is confirmed, the locked view only (not even whose turn it is).
+ */
 export async function signingView(
   svc: RequestsService,
   live: Live,
   token: string,
   session: SessionState | null,
   actor: Actor,
-): Promise<SigningView> {
+): Promise<SigningAnswer> {
   const before = await turnOf(svc, live);
   const yours = before.length === 0;
   const required = live.request.require_code === 1;
@@ -161,7 +165,16 @@ export async function signingView(
     });
     if (opened) status = 'opened';
   }
-  const ready = yours && (!required || verified);
+  if (required && !verified) {
+    return {
+      locked: true,
+      next: m.codeRequired,
+      sender: { name: live.owner.name || maskEmail(live.owner.email) },
+      recipient: { maskedEmail: maskEmail(live.recipient.email) },
+    };
+  }
+  // The code is confirmed or none is needed: ready once it is their turn.
+  const ready = yours;
   const fields = ready
     ? await svc.db
         .selectFrom('signing_fields')
@@ -172,6 +185,7 @@ export async function signingView(
     : [];
   const r = live.recipient;
   return {
+    locked: false,
     document: { name: live.document.name, pageCount: live.document.page_count },
     sender: { name: live.owner.name || live.owner.email, email: live.owner.email },
     recipient: { id: r.id, name: r.name, email: r.email, role: r.role, status },
@@ -221,7 +235,8 @@ export async function sendCode(svc: RequestsService, live: Live, actor: Actor) {
   });
   // No link: the code must not reach the log when mail waits in the outbox.
   svc.deps.send({ to: live.recipient.email, mail: codeMail(code, live.document.name), link: '' });
-  return { message: m.codeSent(live.recipient.email), expiresAt };
+  // Anyone holding the link may ask: the answer names the address only masked.
+  return { message: m.codeSent(maskEmail(live.recipient.email)), expiresAt };
 }
 
 export type VerifyOutcome = { kind: 'ok' } | { kind: 'wrong'; attemptsLeft: number } | { kind: 'expired' };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import { stampLayout } from '#shared/documents/stamp-layout.ts';
-import type { SigningView } from '#shared/requests/schemas.ts';
+import type { SigningAnswer, SigningView } from '#shared/requests/schemas.ts';
 import { Agent } from '#server/test/agent.ts';
 import { linkIn } from '#server/test/smtp.ts';
 import { getBytes } from '../documents/test-helpers.ts';
@@ -53,6 +53,7 @@ describe('GET /api/sign/{token}', () => {
     expect(res.headers['x-csrf-token']).toBeTruthy();
     const view = res.json<SigningView>();
     expect(view).toEqual({
+      locked: false,
       document: { name: 'Lease agreement', pageCount: 2 },
       sender: { name: 'OlgaOwner', email: o.email },
       recipient: {
@@ -180,14 +181,7 @@ describe('identity code', () => {
     const { request } = await requestFor([ann], { requireCode: true });
     const token = await mailedToken(ctx, ann.email);
     const browser = recipientAgent(ctx.app);
-    const before = (await browser.get(`/api/sign/${token}`)).json<SigningView>();
-    expect(before).toMatchObject({
-      code: { required: true, verified: false },
-      ready: false,
-      fields: [],
-      message: null,
-      fileUrl: null,
-    });
+    expect((await browser.get(`/api/sign/${token}`)).json<SigningAnswer>().locked).toBe(true);
     const file = await browser.get(`/api/sign/${token}/file`);
     expect(file.statusCode).toBe(403);
     expect(file.json()).toEqual({ message: m.codeRequired, codeRequired: true });
@@ -195,7 +189,7 @@ describe('identity code', () => {
 
     const sent = await browser.post(`/api/sign/${token}/code`);
     expect(sent.statusCode).toBe(200);
-    expect(sent.json().message).toBe(m.codeSent(ann.email));
+    expect(sent.json().message).toBe(m.codeSent('a***@example.com'));
     const code = await readCode(ctx, ann.email);
     const wrong = code === '000000' ? '000001' : '000000';
     const bad = await browser.post(`/api/sign/${token}/verify-code`, { code: wrong });
@@ -206,13 +200,13 @@ describe('identity code', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(m.codeVerified);
     const after = (await browser.get(`/api/sign/${token}`)).json<SigningView>();
-    expect(after).toMatchObject({ code: { required: true, verified: true }, ready: true });
+    expect(after).toMatchObject({ locked: false, code: { required: true, verified: true }, ready: true });
     expect(after.fields).toHaveLength(1);
     expect((await getBytes(ctx.app, browser, `/api/sign/${token}/file`)).statusCode).toBe(200);
 
     // Someone else holding the link (another browser) is not let in by Ann's code.
     const other = recipientAgent(ctx.app);
-    expect((await other.get(`/api/sign/${token}`)).json().ready).toBe(false);
+    expect((await other.get(`/api/sign/${token}`)).json().locked).toBe(true);
     expect((await other.get(`/api/sign/${token}/file`)).statusCode).toBe(403);
 
     const row = await ctx.app.db
@@ -225,6 +219,54 @@ describe('identity code', () => {
     expect(kinds).toContain('code-sent');
     expect(kinds).toContain('code-verified');
     expect(trail.recipients[0]!.codeVerifiedAt).not.toBeNull();
+  });
+
+  test('before the code the link tells only who asks, the masked address and what to do next', async () => {
+    const ann = person('Ann Locked');
+    const viewer = person('Vic Locked', 'viewer');
+    const { owner: o, request } = await requestFor([ann, viewer], {
+      requireCode: true,
+      message: 'Rent 2027',
+    });
+    const token = await mailedToken(ctx, ann.email);
+    const browser = recipientAgent(ctx.app);
+    const locked = await browser.get(`/api/sign/${token}`);
+    expect(locked.statusCode).toBe(200);
+    expect(locked.headers['x-csrf-token']).toBeTruthy();
+    expect(locked.json()).toEqual({
+      locked: true,
+      next: m.codeRequired,
+      sender: { name: 'OlgaOwner' },
+      recipient: { maskedEmail: 'a***@example.com' },
+    });
+    for (const secret of ['Lease agreement', o.email, ann.email, 'Ann Locked', 'Vic Locked', 'Rent 2027'])
+      expect(locked.body).not.toContain(secret);
+    // asking for the code names the address masked too
+    const sent = await browser.post(`/api/sign/${token}/code`);
+    expect(sent.json().message).toBe(m.codeSent('a***@example.com'));
+    expect(sent.body).not.toContain(ann.email);
+
+    const code = await readCode(ctx, ann.email);
+    expect((await browser.post(`/api/sign/${token}/verify-code`, { code })).statusCode).toBe(200);
+    const open = (await browser.get(`/api/sign/${token}`)).json<SigningView>();
+    expect(open).toMatchObject({
+      locked: false,
+      document: { name: 'Lease agreement', pageCount: 2 },
+      sender: { name: 'OlgaOwner', email: o.email },
+      recipient: { id: request.recipients[0]!.id, name: 'Ann Locked', email: ann.email },
+      message: 'Rent 2027',
+      ready: true,
+    });
+  });
+
+  test('a sender without a name is shown by a masked address before the code', async () => {
+    const ann = person('Ann Nameless');
+    const { owner: o } = await requestFor([ann], { requireCode: true });
+    await ctx.app.db.updateTable('users').set({ name: null }).where('email', '=', o.email).execute();
+    const token = await mailedToken(ctx, ann.email);
+    const res = await recipientAgent(ctx.app).get(`/api/sign/${token}`);
+    expect(res.json().sender).toEqual({ name: 'o***@example.com' });
+    expect(res.body).not.toContain(o.email);
   });
 
   test('five wrong tries use the code up; an expired code needs a new one', async () => {

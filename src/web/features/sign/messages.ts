@@ -9,7 +9,14 @@ export const signText = {
   until: (date: string) => `The link works until ${date}.`,
 
   deadTitle: 'This link no longer works',
-  deadHint: 'Links stop when they are used, replaced by a newer one, cancelled, or when the request expires.',
+  // The same page for every link that does not work (no telling which), worded for the recipient
+  // who has the mail and knows what they did with it.
+  deadWhy:
+    'If you received this link by e-mail, the request may have been completed or cancelled, or you may ' +
+    'have finished or declined it already. A link also stops when it expires or a newer one replaces it.',
+  deadNext:
+    'When a request is completed or cancelled, everyone on it receives an e-mail saying so: look for it ' +
+    'in your inbox. Otherwise, ask the sender, who can tell you where it stands or send you a new link.',
   home: 'Go to the home page',
   failedTitle: 'The signing page could not be opened',
   retry: 'Try again',
@@ -17,9 +24,11 @@ export const signText = {
   waitingTitle: 'Not your turn yet',
   waitingList: 'Still to finish before you:',
 
+  lockedTitle: 'Signing request: confirm it is you',
+  lockedHeading: (sender: string) => `${sender} has sent you a signing request`,
   codeTitle: 'Confirm it is you',
-  codeIntro: (email: string) =>
-    `The sender asked us to check your e-mail address first. We will send a 6-digit code to ${email}.`,
+  codeIntro: (maskedEmail: string) =>
+    `The sender asked us to check your e-mail address before we show you the request. We will send a 6-digit code to ${maskedEmail}.`,
   sendCode: 'Send me a code',
   sendAgain: 'Send a new code',
   codeLabel: 'Code from the e-mail',

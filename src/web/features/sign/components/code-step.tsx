@@ -1,7 +1,7 @@
 import { Mail, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { requestMessages as m } from '#shared/requests/messages.ts';
-import { CODE_LENGTH, verifyCodeSchema, type SigningView } from '#shared/requests/schemas.ts';
+import { CODE_LENGTH, verifyCodeSchema } from '#shared/requests/schemas.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -13,8 +13,11 @@ import { useSendCode } from '../api/send-code.ts';
 import { useVerifyCode } from '../api/verify-code.ts';
 import { signText as t } from '../messages.ts';
 
-/** The identity check: a 6-digit code mailed to the recipient; wrong, expired and too many tries said plainly. */
-export function CodeStep({ token, view }: { token: string; view: SigningView }) {
+/**
+ * The identity check: a 6-digit code mailed to the recipient (their address shown masked, as the
+ * server gives it before the code); wrong, expired and too many tries said plainly.
+ */
+export function CodeStep({ token, maskedEmail }: { token: string; maskedEmail: string }) {
   const send = useSendCode(token);
   const verify = useVerifyCode(token);
   const [code, setCode] = useState('');
@@ -50,7 +53,7 @@ export function CodeStep({ token, view }: { token: string; view: SigningView }) 
         <ShieldCheck aria-hidden="true" className="size-7 text-ink-700" />
         <h2 className="text-xl font-semibold text-slate-900">{t.codeTitle}</h2>
       </div>
-      <p className="text-slate-700">{t.codeIntro(view.recipient.email)}</p>
+      <p className="text-slate-700">{t.codeIntro(maskedEmail)}</p>
       {sent && !needNew ? (
         <Alert tone="success" role="status">
           {sent.message}

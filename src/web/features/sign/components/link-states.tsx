@@ -19,11 +19,15 @@ function StateCard({ icon, title, children }: { icon: ReactNode; title: string; 
   );
 }
 
-/** A link that is used, replaced, expired, cancelled or unknown: one page for all, no telling which. */
-export function DeadLink({ message }: { message?: string }) {
+/**
+ * A link that is used, replaced, expired, cancelled, completed or unknown: one page for all (the
+ * server's answer is the same too), saying what each could mean to someone who has the mail.
+ */
+export function DeadLink() {
   return (
     <StateCard icon={<Link2Off aria-hidden="true" className="size-10 text-slate-500" />} title={t.deadTitle}>
-      <p className="text-slate-700">{message || m.linkNotLive}</p>
+      <p className="text-slate-700">{t.deadWhy}</p>
+      <p className="text-slate-700">{t.deadNext}</p>
       <Link href="/" className={`${buttonClasses('secondary')} mt-2`}>
         {t.home}
       </Link>

@@ -23,17 +23,37 @@ export default function SignPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const view = query.data;
   usePageMeta(
-    view ? { title: t.pageTitle(view.document.name) } : query.isPending ? null : { title: t.deadTitle },
+    view
+      ? { title: view.locked ? t.lockedTitle : t.pageTitle(view.document.name) }
+      : query.isPending
+        ? null
+        : { title: t.deadTitle },
   );
 
   if (outcome?.kind === 'completed')
-    return <Finished message={outcome.answer.message} approver={view?.recipient.role === 'approver'} />;
+    return (
+      <Finished
+        message={outcome.answer.message}
+        approver={view?.locked === false && view.recipient.role === 'approver'}
+      />
+    );
   if (outcome?.kind === 'declined') return <Declined message={outcome.message} />;
   if (query.isPending) return <LoadingState label={t.loading} showLabel />;
   if (!view) {
     const error = query.error;
-    if (error instanceof ApiError && error.status === 404) return <DeadLink message={error.message} />;
+    if (error instanceof ApiError && error.status === 404) return <DeadLink />;
     return <LoadFailed message={error?.message ?? ''} onRetry={() => void query.refetch()} />;
+  }
+  if (view.locked) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-6 sm:px-0 sm:py-10">
+        <p className="text-sm font-semibold tracking-wide text-ink-700 uppercase">{t.eyebrow}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900">
+          {t.lockedHeading(view.sender.name)}
+        </h1>
+        <CodeStep token={token} maskedEmail={view.recipient.maskedEmail} />
+      </div>
+    );
   }
   if (view.recipient.role === 'viewer') return <ViewerOnly />;
   if (!view.turn.yours) return <NotYourTurn view={view} />;
@@ -56,11 +76,7 @@ export default function SignPage() {
           <blockquote className="mt-1 whitespace-pre-wrap text-slate-800">{view.message}</blockquote>
         </figure>
       ) : null}
-      {view.ready ? (
-        <SignDocument token={token} view={view} onOutcome={setOutcome} />
-      ) : (
-        <CodeStep token={token} view={view} />
-      )}
+      <SignDocument token={token} view={view} onOutcome={setOutcome} />
     </div>
   );
 }
