@@ -15,7 +15,7 @@ import {
   toCreateBody,
   type Draft,
 } from './draft.ts';
-import { moveField, newField, resizeField } from './fields.ts';
+import { FIELD_SIZES, moveField, newField, resizeField } from './fields.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const page = { width: 612, height: 792 };
@@ -138,7 +138,8 @@ describe('fields', () => {
     const tapped = newField([], 'r-1', 'date', 1, page, { x: 200, y: 300 });
     expect(tapped.rect).toEqual({ x: 150, y: 288, width: 100, height: 24 });
     const corner = newField([tapped], 'r-1', 'signature', 1, page, { x: 600, y: 5 });
-    expect(corner.rect).toEqual({ x: page.width - 180, y: 0, width: 180, height: 60 });
+    const { width, height } = FIELD_SIZES.signature;
+    expect(corner.rect).toEqual({ x: page.width - width, y: 0, width, height });
   });
 
   test('the body names recipients by index, after reordering, and passes the shared schema', () => {
