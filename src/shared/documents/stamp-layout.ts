@@ -1,6 +1,6 @@
 /**
  * Where a signature's verification stamp goes: inside the box its owner or signer placed, never
- * outside it (decision 059). The server draws with this layout and the placement screens show it,
+ * outside it (decision 040). The server draws with this layout and the placement screens show it,
  * so what is seen while placing is what gets printed.
  *
  *   ┌──────────────────────┬────────┐
