@@ -1,41 +1,23 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ProtectedRoute } from '#web/components/route-guards.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { lazyPage, type Page } from '#web/lib/lazy-page.tsx';
 import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { PublicLayout } from '#web/layouts/public-layout.tsx';
 
-type Page = ComponentType & { load: () => Promise<unknown> };
 type Access = 'public' | 'protected';
-type Provider = ComponentType<{ children: ReactNode }>;
 
 const loadQueryProvider = reloadingOnMissingChunk(() => import('#web/lib/query-provider.tsx'));
 
 /**
- * A lazily loaded page. Once its module has arrived (preloadPage, or a first lazy render) it is
- * rendered directly, so a page loaded before the first render shows without a loading state.
  * Pages use the query client unless marked `noQueries`: its code then loads beside the page's,
  * and the page renders inside its provider. A `noQueries` page (the public pages people open
  * most) must not use it, nor anything it renders: `scripts/vite-route-preload.test.ts` walks
  * their imports to hold them to that.
  */
 function page(loadChunk: () => Promise<{ default: ComponentType }>, { bare = false } = {}): Page {
-  let Loaded: ComponentType | null = null;
-  let Provider: Provider | null = null;
-  const load = reloadingOnMissingChunk(loadChunk);
-  const remember = () =>
-    Promise.all([load(), bare ? null : loadQueryProvider()]).then(([module, provider]) => {
-      Loaded = module.default;
-      if (provider) Provider = provider.default;
-      return module;
-    });
-  const Lazy = lazy(remember);
-  const Page = () => {
-    const content = Loaded ? <Loaded /> : <Lazy />;
-    if (bare) return content;
-    return Provider ? <Provider>{content}</Provider> : <Lazy />;
-  };
-  return Object.assign(Page, { load: remember });
+  return lazyPage(reloadingOnMissingChunk(loadChunk), bare ? null : loadQueryProvider);
 }
 
 const noQueries = { bare: true };
