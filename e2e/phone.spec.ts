@@ -44,7 +44,9 @@ const cutTexts = (el: Locator) =>
   el.evaluate((root) =>
     [root, ...root.querySelectorAll('*')]
       .filter((e) => getComputedStyle(e).overflow !== 'visible')
-      .filter((e) => e.getBoundingClientRect().width > 1 && e.textContent?.trim())
+      // the element that holds the text itself: a box's frame may clip its dashed stamp outline
+      .filter((e) => [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()))
+      .filter((e) => e.getBoundingClientRect().width > 1)
       .filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight)
       .map(
         (e) => `${e.textContent} (${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight})`,
@@ -164,7 +166,7 @@ test("on a phone the recipient's date and text fields show their whole text", as
       recipients: [{ name: 'Rita Recipient', email }],
       requireCode: false,
       fields: [
-        { recipient: 0, type: 'signature', page: 1, rect: rect(100, 180, 60) },
+        { recipient: 0, type: 'signature', page: 1, rect: rect(100, 180, 80) },
         { recipient: 0, type: 'date', page: 1, rect: rect(200, 100, 24) },
         { recipient: 0, type: 'text', page: 1, rect: rect(260, 180, 24) },
         { recipient: 0, type: 'name', page: 1, rect: rect(320, 160, 24) },
