@@ -52,8 +52,8 @@ export class TransparencyLog {
   private queue: Pending[] = [];
   private writing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  /** Set when claimed or released reservations may have made entries due. */
-  private due = false;
+  /** Waiting for the next commit, which appends what claims and releases made due. */
+  private due: (() => void)[] = [];
   /** At start-up: every reservation older than this instance is voided. */
   private lapseBefore: string | null = null;
   private readonly headIntervalMs: number;
@@ -103,18 +103,19 @@ export class TransparencyLog {
     });
   }
 
-  /** After a claim committed or a reservation was released: appends what became due. */
-  async appendDue() {
-    this.due = true;
-    this.writing ??= this.drain();
-    await this.flush();
+  /** After a claim committed or a reservation was released: resolves once the next commit appended what became due. */
+  appendDue(): Promise<void> {
+    return new Promise((resolve) => {
+      this.due.push(resolve);
+      this.writing ??= this.drain();
+    });
   }
 
   private async drain() {
     await new Promise((r) => setImmediate(r));
     try {
-      while (this.queue.length > 0 || this.due) {
-        this.due = false;
+      while (this.queue.length > 0 || this.due.length > 0) {
+        const waiting = this.due.splice(0);
         const batch = this.queue.splice(0, this.maxBatch);
         try {
           const now = this.clock.now();
@@ -135,6 +136,7 @@ export class TransparencyLog {
           if (batch.length === 0)
             this.log.warn({ err: (err as Error).message }, 'transparency log append failed');
         }
+        for (const resolve of waiting) resolve();
       }
     } finally {
       this.writing = null;
@@ -207,8 +209,7 @@ export class TransparencyLog {
   start() {
     // What a killed process reserved or left due is settled before anything new.
     this.lapseBefore = iso(this.clock.now());
-    this.due = true;
-    this.writing ??= this.drain();
+    void this.appendDue();
     const tick = () =>
       void this.tick().catch((err: Error) => this.log.warn({ err: err.message }, 'tree head signing failed'));
     tick();
