@@ -91,7 +91,7 @@ export class TransparencyLog {
     return this.enqueue(entry, false);
   }
 
-  /** Hands out the next index to an issuance's entry, which waits for store.claim in its item's transaction. */
+  /** Hands out the next index to an issuance's entry; it waits for store.claim in its item's transaction. */
   reserve(input: LogEntryInput): Promise<LogReceipt> {
     return this.enqueue(toEntryText(input, iso(this.clock.now())), true);
   }
@@ -103,7 +103,10 @@ export class TransparencyLog {
     });
   }
 
-  /** After a claim committed or a reservation was released: resolves once the next commit appended what became due. */
+  /**
+   * After a claim committed or a reservation was released: resolves once the next commit has
+   * appended what became due.
+   */
   appendDue(): Promise<void> {
     return new Promise((resolve) => {
       this.due.push(resolve);
