@@ -11,8 +11,9 @@ import { simplePdf } from '../pdf/test-pdfs.ts';
  * ACTION: `finish` (a recipient finishes the request's only signature, which completes it) or
  * `sign` (an owner signs a document). STEP: `<point>:<n>`, the n-th time the action passes the
  * point: `issued` (the issuance's link is back), `pdf` (the PDF work is handed to the pool),
- * `transaction` (the item's file is stored, inside its transaction), `committed` (the
- * transaction has committed and the log is told), `answered` (the response is back).
+ * `transaction` (the item's file, or a finish's revision, is stored inside its transaction),
+ * `committed` (the transaction has committed and the log is told), `answered` (the response is
+ * back).
  */
 const { db, dialect } = process.env.DATABASE_URL
   ? createDb({ databaseUrl: process.env.DATABASE_URL })
@@ -44,7 +45,6 @@ function watch<T extends object>(target: T, method: keyof T, hook: () => void, b
 const transparency = app.signatures.transparency;
 watch(transparency, 'issue', () => at('issued'));
 watch(transparency, 'appendDue', () => at('committed'), true);
-watch(app.documents.files, 'appendRevision', () => at('transaction'));
 watch(app.documents.files, 'keep', () => at('transaction'));
 const pool = app.documents.pdf;
 const run = pool.run.bind(pool) as Method;
@@ -65,6 +65,8 @@ const ok = (res: AgentResponse, status = 200) => {
   return res;
 };
 const owner = new Agent(app);
+// Each run signs up from a network of its own: sign-ups are counted per network.
+owner.ip = `198.51.${process.pid % 256}.10`;
 ok(await owner.register(`owner-${process.pid}@example.com`, 'Str0ng!Pass', { name: 'Olga Owner' }), 201);
 const docId = ok(
   await upload(app, owner, { name: 'Lease' }, { filename: 'lease.pdf', bytes: await simplePdf(2) }),
