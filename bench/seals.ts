@@ -203,7 +203,7 @@ async function log() {
     await migrateToLatest(db, dialect);
     const keys = new SealKeys(db, systemClock, new SecretBox('bench'));
     await keys.init();
-    const transparency = new TransparencyLog(db, dialect, systemClock, keys, pino({ level: 'warn' }));
+    const transparency = new TransparencyLog(db, systemClock, keys, pino({ level: 'warn' }));
     t = performance.now();
     const wave = 10_000;
     for (let from = 0; from < LEAVES; from += wave) {

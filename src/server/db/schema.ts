@@ -417,6 +417,7 @@ export interface Database {
   log_leaves: LogLeavesTable;
   log_nodes: LogNodesTable;
   log_state: LogStateTable;
+  log_pending: LogPendingTable;
   log_heads: LogHeadsTable;
 }
 
@@ -583,6 +584,16 @@ export interface LogStateTable {
   id: number;
   tree_size: number;
   root_hash: Buffer;
+  /** The next index an entry is given: leaves below tree_size, queued ones up to here. */
+  next_idx: Generated<number>;
+}
+
+/** An entry with its index, not yet a leaf: reserved (its item not committed), ready, or void. */
+export interface LogPendingTable {
+  idx: number;
+  entry: string;
+  state: 'reserved' | 'ready' | 'void';
+  reserved_at: string;
 }
 
 export interface LogHeadsTable {

@@ -1,7 +1,10 @@
 import { ByteWriter, concat, fromHex, toHex, utf8 } from './bytes.ts';
 import { normalizeSealReference } from './token.ts';
 
-/** What a log entry records. Issuances and their revocations or deletions, nothing else. */
+/**
+ * What a log entry records. Issuances and their revocations or deletions, nothing else; and
+ * `index.unused`, the place of an issuance whose item never came to be (all its hashes zero).
+ */
 export const LOG_EVENTS = [
   'signature.issued',
   'signature.revoked',
@@ -9,6 +12,7 @@ export const LOG_EVENTS = [
   'document.signed',
   'document.deleted',
   'request.completed',
+  'index.unused',
 ] as const;
 export type LogEvent = (typeof LOG_EVENTS)[number];
 

@@ -9,6 +9,7 @@ import { parseSignatureImage } from '../signatures/images.ts';
 import type { DocumentsService } from './documents.service.ts';
 import { printedTime } from './views.ts';
 import { documentLogEntry } from '../seals/entries.ts';
+import { LapsedIssuance } from '../seals/hook.ts';
 import { countEvent } from '#server/lib/event-counts.ts';
 import { nextTurn } from '#server/lib/next-turn.ts';
 
@@ -94,149 +95,159 @@ export async function signDocument(
   for (let attempt = 0; attempt < 5; attempt++) {
     const reference = generateDocumentReference(new Date(now));
     const names = ids.map((sid) => chosen.get(sid)!.name);
-    // Logged before stamping: the QR on the page carries the seal, which names its log index.
-    // A stamping that then fails or loses a race leaves an entry whose reference never answers.
-    const verifyUrl = await svc.transparency.issue(
+    // The QR on the page carries the seal, which names its log index: reserved before stamping,
+    // the index becomes a leaf only with the document's signed state (decision 041).
+    const issued = await svc.transparency.issue(
       documentLogEntry('document.signed', { ...doc, reference, signed_at: signedAt }, names),
       svc.verifyUrl(reference),
       { signerNames: names, signedAt: now },
     );
-    const pagesBySigner = new Map<number, number[]>();
-    for (const s of input.signatures) {
-      const pages = pagesBySigner.get(s.signatureId) ?? [];
-      if (!pages.includes(s.position.page)) pages.push(s.position.page);
-      pagesBySigner.set(s.signatureId, pages);
-    }
-    await nextTurn(); // the log's entry and the file's hand-over in separate pieces (lib/next-turn.ts)
-    // The job takes the file over (moved to the worker, not copied); a retry reads it again.
-    const pdf = original ?? (await svc.files.get(doc.id, 'original'));
-    original = null;
-    if (!pdf) throw new Error(`document ${doc.id} has no original file`);
-    let result;
+    const verifyUrl = issued.link;
+    let landed = false;
     try {
-      result = await svc.pdf.run(
-        'sign',
-        {
-          pdf,
-          originalSha256: doc.sha256,
-          images,
-          placements: input.signatures.map((s) => ({
-            page: s.position.page,
-            rect: { x: s.position.x, y: s.position.y, width: s.position.width, height: s.position.height },
-            image: chosen.get(s.signatureId)!.index,
-          })),
-          stamp: { reference, verifyUrl, signedAt: printedTime(signedAt) },
-          certificate: {
-            documentName: doc.name,
-            reference,
-            verifyUrl,
-            checkUrl: `${svc.publicUrl()}/verify-signature`,
-            signedAt: printedTime(signedAt),
-            signers: ids.map((sid) => ({
-              name: chosen.get(sid)!.name,
-              signatureReference: chosen.get(sid)!.reference,
-              pages: pagesBySigner.get(sid)!.sort((a, b) => a - b),
-            })),
-            certificateSubject: identity.subject,
-          },
-          identity: { key: identity.key, certificates: identity.certificates },
-          signingTime: now,
-          reason: `Signed with Inkproof, reference ${reference}`,
-          location: new URL(svc.publicUrl()).host,
-        },
-        { handOver: [pdf] },
-      );
-    } catch (err) {
-      if (err instanceof PoolBusyError) return { kind: 'busy' };
-      throw err;
-    }
-    switch (result.kind) {
-      case 'ok':
-        break;
-      case 'no-page':
-        return {
-          kind: 'no-page',
-          page: input.signatures[result.index]!.position.page,
-          pageCount: result.pageCount,
-        };
-      case 'outside':
-        return {
-          kind: 'outside',
-          page: input.signatures[result.index]!.position.page,
-          width: Math.round(result.width * 100) / 100,
-          height: Math.round(result.height * 100) / 100,
-        };
-      default:
-        return { kind: 'unreadable' };
-    }
-
-    const signedBytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-    // Written in parts ahead of the transaction, which then only names them (decision 045).
-    const staged = await svc.files.stage(signedBytes, result.signedSha256);
-    try {
-      const stored = await svc.db.transaction().execute(async (trx) => {
-        // Two signing requests may race; only the first to mark the document keeps its file.
-        const updated = await trx
-          .updateTable('documents')
-          .set({
-            status: 'signed',
-            reference,
-            signed_sha256: result.signedSha256,
-            signed_size: signedBytes.length,
-            signed_page_count: result.pageCount,
-            signed_at: signedAt,
-            updated_at: signedAt,
-            // What the signed revision dropped; also fills in files uploaded before the check.
-            active_content: result.removed.join(','),
-            sealed_link: verifyUrl.includes('#') ? verifyUrl : null,
-          })
-          .where('id', '=', doc.id)
-          .where('signed_at', 'is', null)
-          // A signing request sent meanwhile holds the document (issue 12).
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) return false;
-        await countEvent(trx, 'document-signed', signedAt);
-        await svc.files.keep(trx, staged, doc.id, 'signed');
-        await trx
-          .insertInto('document_signatures')
-          .values(
-            input.signatures.map((s) => ({
-              document_id: doc.id,
-              user_id: user.id,
-              signature_id: s.signatureId,
-              signature_reference: chosen.get(s.signatureId)!.reference,
-              signer_name: chosen.get(s.signatureId)!.name,
-              page: s.position.page,
-              x: s.position.x,
-              y: s.position.y,
-              width: s.position.width,
-              height: s.position.height,
-              signed_at: signedAt,
-            })),
-          )
-          .execute();
-        return true;
-      });
-      if (!stored) {
-        await svc.files.discard(staged);
-        return { kind: 'already-signed' };
+      const pagesBySigner = new Map<number, number[]>();
+      for (const s of input.signatures) {
+        const pages = pagesBySigner.get(s.signatureId) ?? [];
+        if (!pages.includes(s.position.page)) pages.push(s.position.page);
+        pagesBySigner.set(s.signatureId, pages);
       }
-    } catch (err) {
-      await svc.files.discard(staged);
-      if (isUniqueViolation(err) && attempt < 4) continue; // the reference was taken: draw another
-      throw err;
+      await nextTurn(); // the log's entry and the file's hand-over in separate pieces (lib/next-turn.ts)
+      // The job takes the file over (moved to the worker, not copied); a retry reads it again.
+      const pdf = original ?? (await svc.files.get(doc.id, 'original'));
+      original = null;
+      if (!pdf) throw new Error(`document ${doc.id} has no original file`);
+      let result;
+      try {
+        result = await svc.pdf.run(
+          'sign',
+          {
+            pdf,
+            originalSha256: doc.sha256,
+            images,
+            placements: input.signatures.map((s) => ({
+              page: s.position.page,
+              rect: { x: s.position.x, y: s.position.y, width: s.position.width, height: s.position.height },
+              image: chosen.get(s.signatureId)!.index,
+            })),
+            stamp: { reference, verifyUrl, signedAt: printedTime(signedAt) },
+            certificate: {
+              documentName: doc.name,
+              reference,
+              verifyUrl,
+              checkUrl: `${svc.publicUrl()}/verify-signature`,
+              signedAt: printedTime(signedAt),
+              signers: ids.map((sid) => ({
+                name: chosen.get(sid)!.name,
+                signatureReference: chosen.get(sid)!.reference,
+                pages: pagesBySigner.get(sid)!.sort((a, b) => a - b),
+              })),
+              certificateSubject: identity.subject,
+            },
+            identity: { key: identity.key, certificates: identity.certificates },
+            signingTime: now,
+            reason: `Signed with Inkproof, reference ${reference}`,
+            location: new URL(svc.publicUrl()).host,
+          },
+          { handOver: [pdf] },
+        );
+      } catch (err) {
+        if (err instanceof PoolBusyError) return { kind: 'busy' };
+        throw err;
+      }
+      switch (result.kind) {
+        case 'ok':
+          break;
+        case 'no-page':
+          return {
+            kind: 'no-page',
+            page: input.signatures[result.index]!.position.page,
+            pageCount: result.pageCount,
+          };
+        case 'outside':
+          return {
+            kind: 'outside',
+            page: input.signatures[result.index]!.position.page,
+            width: Math.round(result.width * 100) / 100,
+            height: Math.round(result.height * 100) / 100,
+          };
+        default:
+          return { kind: 'unreadable' };
+      }
+
+      const signedBytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+      // Written in parts ahead of the transaction, which then only names them (decision 045).
+      const staged = await svc.files.stage(signedBytes, result.signedSha256);
+      try {
+        const stored = await svc.db.transaction().execute(async (trx) => {
+          // Two signing requests may race; only the first to mark the document keeps its file.
+          const updated = await trx
+            .updateTable('documents')
+            .set({
+              status: 'signed',
+              reference,
+              signed_sha256: result.signedSha256,
+              signed_size: signedBytes.length,
+              signed_page_count: result.pageCount,
+              signed_at: signedAt,
+              updated_at: signedAt,
+              // What the signed revision dropped; also fills in files uploaded before the check.
+              active_content: result.removed.join(','),
+              sealed_link: verifyUrl.includes('#') ? verifyUrl : null,
+            })
+            .where('id', '=', doc.id)
+            .where('signed_at', 'is', null)
+            // A signing request sent meanwhile holds the document (issue 12).
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) !== 1) return false;
+          await countEvent(trx, 'document-signed', signedAt);
+          await svc.files.keep(trx, staged, doc.id, 'signed');
+          await trx
+            .insertInto('document_signatures')
+            .values(
+              input.signatures.map((s) => ({
+                document_id: doc.id,
+                user_id: user.id,
+                signature_id: s.signatureId,
+                signature_reference: chosen.get(s.signatureId)!.reference,
+                signer_name: chosen.get(s.signatureId)!.name,
+                page: s.position.page,
+                x: s.position.x,
+                y: s.position.y,
+                width: s.position.width,
+                height: s.position.height,
+                signed_at: signedAt,
+              })),
+            )
+            .execute();
+          await svc.transparency.claim(trx, issued);
+          return true;
+        });
+        if (!stored) {
+          await svc.files.discard(staged);
+          return { kind: 'already-signed' };
+        }
+      } catch (err) {
+        await svc.files.discard(staged);
+        // The reference was taken, or the log index lapsed: draw another.
+        if ((isUniqueViolation(err) || err instanceof LapsedIssuance) && attempt < 4) continue;
+        throw err;
+      }
+      landed = true;
+      await svc.transparency.appendDue();
+      await nextTurn(); // the commit and the answer in separate pieces
+      const detail = await svc.get(user.id, doc.id);
+      return {
+        kind: 'ok',
+        response: {
+          message: m.signedOk,
+          document: detail!,
+          stamps: result.stamps.map((r, i) => ({ ...r, page: input.signatures[i]!.position.page })),
+        },
+      };
+    } finally {
+      if (!landed) await svc.transparency.release(issued);
     }
-    await nextTurn(); // the commit and the answer in separate pieces
-    const detail = await svc.get(user.id, doc.id);
-    return {
-      kind: 'ok',
-      response: {
-        message: m.signedOk,
-        document: detail!,
-        stamps: result.stamps.map((r, i) => ({ ...r, page: input.signatures[i]!.position.page })),
-      },
-    };
   }
   throw new Error('could not find a free document reference');
 }

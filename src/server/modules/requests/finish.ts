@@ -10,6 +10,7 @@ import { printedTime } from '../documents/views.ts';
 import type { RasterImage } from '../pdf/image.ts';
 import { JobAbortedError, PoolBusyError } from '../pdf/pdf-pool.ts';
 import { signatureLogEntry } from '../seals/entries.ts';
+import { LapsedIssuance } from '../seals/hook.ts';
 import { parseSignatureImage } from '../signatures/images.ts';
 import { recordEvent, type Actor } from './audit.ts';
 import { completeIfDone } from './completion.ts';
@@ -169,28 +170,26 @@ export async function finish(
     : null;
   const additionalData = `Signed "${live.document.name}" through a signing request as ${maskEmail(r.email)}`;
   // Name and time in the link, as the creator's: the seal in its fragment signs them (decision 029).
-  // Logged before stamping, since the QR carries the log index.
-  const verification = record
-    ? {
-        reference: record.reference,
-        verifyUrl: await svc.transparency.issue(
-          signatureLogEntry('signature.issued', {
-            reference_number: record.reference,
-            signer_name: r.name,
-            created_at: signedAt,
-            additional_data: additionalData,
-            revoked_at: null,
-            expires_at: null,
-          }),
-          verificationUrl(svc.deps.publicUrl(), {
-            id: now,
-            ref: record.reference,
-            name: r.name,
-            timestamp: signedAt,
-          }),
-        ),
-      }
+  // The QR carries the log index: reserved before stamping, a leaf only with the signature's row.
+  const issued = record
+    ? await svc.transparency.issue(
+        signatureLogEntry('signature.issued', {
+          reference_number: record.reference,
+          signer_name: r.name,
+          created_at: signedAt,
+          additional_data: additionalData,
+          revoked_at: null,
+          expires_at: null,
+        }),
+        verificationUrl(svc.deps.publicUrl(), {
+          id: now,
+          ref: record.reference,
+          name: r.name,
+          timestamp: signedAt,
+        }),
+      )
     : null;
+  const verification = record && issued ? { reference: record.reference, verifyUrl: issued.link } : null;
   const stored = new Map<number, string>();
   const stampFields: StampField[] = [];
   const stampFieldIds: number[] = [];
@@ -223,188 +222,204 @@ export async function finish(
   }
   const approver = r.role === 'approver';
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    // Reading the file and handing it over is a piece of its own, apart from the log's entry.
-    await nextTurn();
-    const request = await svc.db
-      .selectFrom('signing_requests')
-      .select(['revision', 'status'])
-      .where('id', '=', live.request.id)
-      .executeTakeFirstOrThrow();
-    if (request.status !== 'active') return { kind: 'not-live' };
-    const from = request.revision;
-    const file = await svc.deps.files.revision(live.document.id);
-    if (file.length === 0) throw new Error(`request ${live.request.id} has no file for revision ${from}`);
-    const earlier = await svc.db
-      .selectFrom('signing_revisions')
-      .select(['number', 'sha256'])
-      .where('request_id', '=', live.request.id)
-      .execute();
-    // What the stored parts must join into: the worker hashes them anyway, and says what it got.
-    const expected = from === 0 ? live.document.sha256 : earlier.find((e) => e.number === from)?.sha256;
-    let stamped;
-    try {
-      stamped = await svc.deps.pdf().stampRecipient({
-        file,
-        images,
-        fields: stampFields,
-        signerName: r.name,
-        signedAt: printedTime(signedAt),
-      });
-    } catch (err) {
-      if (err instanceof PoolBusyError) return { kind: 'busy', retryAfter: 30 };
-      if (err instanceof JobAbortedError) return { kind: 'invalid', message: m.documentUnreadable };
-      throw err;
-    }
-    if (stamped.kind === 'bad-field') {
-      const fieldId = stampFieldIds[stamped.field];
-      return {
-        kind: 'invalid',
-        message: m.fieldCannotBeDrawn(stamped.reason, stamped.characters),
-        ...(fieldId ? { fieldId } : {}),
-      };
-    }
-    if (stamped.kind !== 'ok') return { kind: 'invalid', message: m.documentUnreadable };
-    if (stamped.baseSha256 !== expected)
-      throw new Error(`request ${live.request.id}: the stored parts of revision ${from} do not join into it`);
+  let committed = false;
+  try {
+    return await land();
+  } finally {
+    if (issued && !committed) await svc.transparency.release(issued);
+  }
 
-    // Only the increment is stored (decision 040): the file up to `base` is the revision it started from.
-    const appended = stamped.bytes.subarray(stamped.base);
-    let landed: { out: Outgoing[]; lastOne: boolean };
-    try {
-      landed = await svc.db.transaction().execute(async (trx) => {
-        const moved = await trx
-          .updateTable('signing_requests')
-          .set({ revision: from + 1, updated_at: signedAt })
-          .where('id', '=', live.request.id)
-          .where('revision', '=', from)
-          .where('status', '=', 'active')
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw new Rollback('conflict' as const);
-        let signatureId: number | null = null;
-        if (record) {
-          const sig = await trx
-            .insertInto('signatures')
-            .values({
-              user_id: null,
-              reference_number: record.reference,
-              signer_name: r.name,
-              additional_data: additionalData,
-              qr_code_data: verification!.verifyUrl,
-              image_token: randomToken(16),
-              is_public: 1,
-              is_default: 0,
-              consent_at: signedAt,
-              created_at: signedAt,
-              expires_at: null,
-              request_id: live.request.id,
-              signer_email_masked: maskEmail(r.email),
-              document_name: live.document.name,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          signatureId = sig.id;
-          await countEvent(trx, 'signature-created', signedAt);
+  async function land(): Promise<FinishOutcome> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      // Reading the file and handing it over is a piece of its own, apart from the log's entry.
+      await nextTurn();
+      const request = await svc.db
+        .selectFrom('signing_requests')
+        .select(['revision', 'status'])
+        .where('id', '=', live.request.id)
+        .executeTakeFirstOrThrow();
+      if (request.status !== 'active') return { kind: 'not-live' };
+      const from = request.revision;
+      const file = await svc.deps.files.revision(live.document.id);
+      if (file.length === 0) throw new Error(`request ${live.request.id} has no file for revision ${from}`);
+      const earlier = await svc.db
+        .selectFrom('signing_revisions')
+        .select(['number', 'sha256'])
+        .where('request_id', '=', live.request.id)
+        .execute();
+      // What the stored parts must join into: the worker hashes them anyway, and says what it got.
+      const expected = from === 0 ? live.document.sha256 : earlier.find((e) => e.number === from)?.sha256;
+      let stamped;
+      try {
+        stamped = await svc.deps.pdf().stampRecipient({
+          file,
+          images,
+          fields: stampFields,
+          signerName: r.name,
+          signedAt: printedTime(signedAt),
+        });
+      } catch (err) {
+        if (err instanceof PoolBusyError) return { kind: 'busy', retryAfter: 30 };
+        if (err instanceof JobAbortedError) return { kind: 'invalid', message: m.documentUnreadable };
+        throw err;
+      }
+      if (stamped.kind === 'bad-field') {
+        const fieldId = stampFieldIds[stamped.field];
+        return {
+          kind: 'invalid',
+          message: m.fieldCannotBeDrawn(stamped.reason, stamped.characters),
+          ...(fieldId ? { fieldId } : {}),
+        };
+      }
+      if (stamped.kind !== 'ok') return { kind: 'invalid', message: m.documentUnreadable };
+      if (stamped.baseSha256 !== expected)
+        throw new Error(
+          `request ${live.request.id}: the stored parts of revision ${from} do not join into it`,
+        );
+
+      // Only the increment is stored (decision 040): the file up to `base` is the revision it started from.
+      const appended = stamped.bytes.subarray(stamped.base);
+      let landed: { out: Outgoing[]; lastOne: boolean };
+      try {
+        landed = await svc.db.transaction().execute(async (trx) => {
+          const moved = await trx
+            .updateTable('signing_requests')
+            .set({ revision: from + 1, updated_at: signedAt })
+            .where('id', '=', live.request.id)
+            .where('revision', '=', from)
+            .where('status', '=', 'active')
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) throw new Rollback('conflict' as const);
+          let signatureId: number | null = null;
+          if (record) {
+            const sig = await trx
+              .insertInto('signatures')
+              .values({
+                user_id: null,
+                reference_number: record.reference,
+                signer_name: r.name,
+                additional_data: additionalData,
+                qr_code_data: verification!.verifyUrl,
+                image_token: randomToken(16),
+                is_public: 1,
+                is_default: 0,
+                consent_at: signedAt,
+                created_at: signedAt,
+                expires_at: null,
+                request_id: live.request.id,
+                signer_email_masked: maskEmail(r.email),
+                document_name: live.document.name,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            signatureId = sig.id;
+            await countEvent(trx, 'signature-created', signedAt);
+            await trx
+              .insertInto('signature_images')
+              .values({
+                signature_id: sig.id,
+                image_data: record.picture.dataUrl,
+                verification_image: record.picture.copy,
+              })
+              .execute();
+            await svc.transparency.claim(trx, issued!);
+          }
+          const marked = await trx
+            .updateTable('signing_recipients')
+            .set({ status: 'signed', signed_at: signedAt, signature_id: signatureId })
+            .where('id', '=', r.id)
+            .where('status', 'in', ['sent', 'opened'])
+            .executeTakeFirst();
+          if (Number(marked.numUpdatedRows) !== 1) throw new Rollback('not-live' as const);
+          await revokeLinks(trx, [r.id], signedAt);
+          await svc.deps.files.appendRevision(
+            trx,
+            live.document.id,
+            from + 1,
+            appended,
+            stamped.appendedSha256,
+          );
           await trx
-            .insertInto('signature_images')
+            .insertInto('signing_revisions')
             .values({
-              signature_id: sig.id,
-              image_data: record.picture.dataUrl,
-              verification_image: record.picture.copy,
+              request_id: live.request.id,
+              number: from + 1,
+              recipient_id: r.id,
+              label: `${approver ? 'Approved' : 'Signed'} by ${r.name}`,
+              sha256: stamped.sha256,
+              size: stamped.length,
+              stamps: JSON.stringify(stamped.stamps.map(({ page, rect }) => ({ page, rect }))),
+              created_at: signedAt,
             })
             .execute();
-        }
-        const marked = await trx
-          .updateTable('signing_recipients')
-          .set({ status: 'signed', signed_at: signedAt, signature_id: signatureId })
-          .where('id', '=', r.id)
-          .where('status', 'in', ['sent', 'opened'])
-          .executeTakeFirst();
-        if (Number(marked.numUpdatedRows) !== 1) throw new Rollback('not-live' as const);
-        await revokeLinks(trx, [r.id], signedAt);
-        await svc.deps.files.appendRevision(
-          trx,
-          live.document.id,
-          from + 1,
-          appended,
-          stamped.appendedSha256,
-        );
-        await trx
-          .insertInto('signing_revisions')
-          .values({
-            request_id: live.request.id,
-            number: from + 1,
-            recipient_id: r.id,
-            label: `${approver ? 'Approved' : 'Signed'} by ${r.name}`,
-            sha256: stamped.sha256,
-            size: stamped.length,
-            stamps: JSON.stringify(stamped.stamps.map(({ page, rect }) => ({ page, rect }))),
-            created_at: signedAt,
-          })
-          .execute();
-        for (const [id, value] of stored)
-          await trx.updateTable('signing_fields').set({ value }).where('id', '=', id).execute();
-        await recordEvent(trx, {
-          requestId: live.request.id,
-          recipientId: r.id,
-          kind: approver ? 'approved' : 'signed',
-          actor,
-          at: signedAt,
-          detail: `Revision ${from + 1}, SHA-256 ${stamped.sha256}${record ? `, signature ${record.reference}` : ''}${
-            stamped.removed.length ? `; removed: ${stamped.removed.join(', ')}` : ''
-          }`,
+          for (const [id, value] of stored)
+            await trx.updateTable('signing_fields').set({ value }).where('id', '=', id).execute();
+          await recordEvent(trx, {
+            requestId: live.request.id,
+            recipientId: r.id,
+            kind: approver ? 'approved' : 'signed',
+            actor,
+            at: signedAt,
+            detail: `Revision ${from + 1}, SHA-256 ${stamped.sha256}${record ? `, signature ${record.reference}` : ''}${
+              stamped.removed.length ? `; removed: ${stamped.removed.join(', ')}` : ''
+            }`,
+          });
+          const left = await trx
+            .selectFrom('signing_recipients')
+            .select('id')
+            .where('request_id', '=', live.request.id)
+            .where('role', '!=', 'viewer')
+            .where('status', '!=', 'signed')
+            .execute();
+          if (left.length === 0) {
+            // The finish tries the completion at once; this job is its retry (a failure, a restart).
+            await svc.deps.scheduler.schedule(
+              'requests.complete',
+              { requestId: live.request.id },
+              now + COMPLETION_RETRY_MS,
+              `requests.complete:${live.request.id}`,
+              trx,
+            );
+            return { out: [], lastOne: true };
+          }
+          const current = await trx
+            .selectFrom('signing_requests')
+            .selectAll()
+            .where('id', '=', live.request.id)
+            .executeTakeFirstOrThrow();
+          const out = await sendDue(svc, trx, current, {
+            sender: live.owner.name || live.owner.email,
+            documentName: live.document.name,
+            actor: { name: 'Inkproof', ip: null, userAgent: null },
+            at: signedAt,
+          });
+          return { out, lastOne: false };
         });
-        const left = await trx
-          .selectFrom('signing_recipients')
-          .select('id')
-          .where('request_id', '=', live.request.id)
-          .where('role', '!=', 'viewer')
-          .where('status', '!=', 'signed')
-          .execute();
-        if (left.length === 0) {
-          // The finish tries the completion at once; this job is its retry (a failure, a restart).
-          await svc.deps.scheduler.schedule(
-            'requests.complete',
-            { requestId: live.request.id },
-            now + COMPLETION_RETRY_MS,
-            `requests.complete:${live.request.id}`,
-            trx,
-          );
-          return { out: [], lastOne: true };
+      } catch (err) {
+        if (err instanceof Rollback) {
+          if (err.outcome === 'conflict') continue;
+          return { kind: 'not-live' };
         }
-        const current = await trx
-          .selectFrom('signing_requests')
-          .selectAll()
-          .where('id', '=', live.request.id)
-          .executeTakeFirstOrThrow();
-        const out = await sendDue(svc, trx, current, {
-          sender: live.owner.name || live.owner.email,
-          documentName: live.document.name,
-          actor: { name: 'Inkproof', ip: null, userAgent: null },
-          at: signedAt,
-        });
-        return { out, lastOne: false };
-      });
-    } catch (err) {
-      if (err instanceof Rollback) {
-        if (err.outcome === 'conflict') continue;
-        return { kind: 'not-live' };
+        // Its log index lapsed: the recipient sends again and the signature takes a fresh one.
+        if (err instanceof LapsedIssuance) return { kind: 'busy', retryAfter: 1 };
+        throw err;
       }
-      throw err;
+      committed = true;
+      await svc.transparency.appendDue();
+      // The commit and the answer in separate pieces: look-ups waiting meanwhile go in between.
+      await nextTurn();
+      svc.sendAll(landed.out);
+      if (landed.lastOne) {
+        // Tried at once; the scheduled job retries if this fails (or the server stops first).
+        await completeIfDone(svc, live.request.id).catch((err: Error) =>
+          svc.deps.log.error(
+            { err: err.message, request: live.request.id },
+            'request completion failed; will retry',
+          ),
+        );
+      }
+      return { kind: 'ok', lastOne: landed.lastOne };
     }
-    // The commit and the answer in separate pieces: look-ups waiting meanwhile go in between.
-    await nextTurn();
-    svc.sendAll(landed.out);
-    if (landed.lastOne) {
-      // Tried at once; the scheduled job retries if this fails (or the server stops first).
-      await completeIfDone(svc, live.request.id).catch((err: Error) =>
-        svc.deps.log.error(
-          { err: err.message, request: live.request.id },
-          'request completion failed; will retry',
-        ),
-      );
-    }
-    return { kind: 'ok', lastOne: landed.lastOne };
+    return { kind: 'busy', retryAfter: 5 };
   }
-  return { kind: 'busy', retryAfter: 5 };
 }

@@ -51,6 +51,15 @@ export function toEntryText(input: LogEntryInput, now: string, salt = freshSalt(
   });
 }
 
+const ZERO = (bytes: number) => '00'.repeat(bytes);
+
+/**
+ * The leaf that takes the place of an index reserved for an item that never committed (decision
+ * 058): the index was handed out, so the tree needs a leaf there, and this one records nothing.
+ */
+export const unusedEntryText = (at: string) =>
+  entryText({ v: 1, event: 'index.unused', at, subject: ZERO(32), salt: ZERO(16), ref: ZERO(32) });
+
 /** SHA-256 of a signature's data as saved (see signatureSubjectInput); a seal carries its prefix. */
 export const signatureSubject = (row: SignatureFacts) =>
   sha256(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { NodeId } from '#shared/seals/merkle.ts';
 import type { Db } from '#server/db/kysely.ts';
+import { unusedEntryText } from './entries.ts';
 import { Frontier, leafHashOf, nodeKey, type NodeSource, type StoredNode } from './tree.ts';
 
 /** Chunk sizes for multi-row inserts: few distinct statement texts (each is prepared and kept). */
@@ -26,18 +27,31 @@ const CACHED_FROM_LEVEL = 5;
 const MAX_CACHED = 100_000;
 
 export interface AppendedBatch {
+  /** The index the first entry was given. */
   first: number;
+  /** The tree's size after the commit. */
   size: number;
   root: Buffer;
+  /** Each entry's leaf hash, by position in the batch. */
   leafHashes: Buffer[];
 }
 
-/**
- * The log's tables. Appends run in one transaction that first locks the head row (an UPDATE:
- * a row lock on PostgreSQL, the write lock on SQLite), so appends from any number of instances
- * take turns and each continues from the size the last one committed. A process killed mid-append
- * leaves nothing of its transaction: no gap, no duplicate.
- */
+/** An entry to give an index: `reserved` until its item's transaction claims it (decision 041). */
+export interface QueuedEntry {
+  entry: string;
+  reserved: boolean;
+}
+
+export interface CommitOptions {
+  /** ISO time of the commit. */
+  now: string;
+  /** ISO time: reservations made before it are voided (their item did not commit in time). */
+  lapseBefore?: string;
+}
+
+/** Pending entries read per commit at most: a long wait behind a reservation drains in turns. */
+const MAX_DUE = 5000;
+
 export class LogStore {
   /** The frontier after this instance's last commit; reloaded when another instance moved on. */
   private frontier: Frontier | null = null;
@@ -110,21 +124,72 @@ export class LogStore {
     );
   }
 
-  /** Appends the entries with consecutive indexes in one transaction; returns where they went. */
-  async append(entries: string[]): Promise<AppendedBatch> {
+  /** Appends entries whose items have committed; returns where they went. */
+  append(entries: string[]): Promise<AppendedBatch> {
+    return this.commit(
+      entries.map((entry) => ({ entry, reserved: false })),
+      { now: new Date().toISOString() },
+    );
+  }
+
+  /**
+   * In one transaction: gives the queued entries the next indexes, then appends every pending
+   * entry that is due, strictly in index order, up to the first still reserved. Entries with
+   * nothing waiting before them become leaves at once, without a pending row.
+   */
+  async commit(queued: QueuedEntry[], opts: CommitOptions): Promise<AppendedBatch> {
     const result = await this.db.transaction().execute(async (trx) => {
       const state = await trx
         .updateTable('log_state')
         .set({ tree_size: sql`tree_size` })
         .where('id', '=', 1)
-        .returning(['tree_size'])
+        .returning(['tree_size', 'next_idx'])
         .executeTakeFirstOrThrow();
       const size = Number(state.tree_size);
+      const next = Number(state.next_idx);
+      const texts: string[] = [];
+      if (next > size) {
+        if (opts.lapseBefore)
+          await trx
+            .updateTable('log_pending')
+            .set({ state: 'void' })
+            .where('state', '=', 'reserved')
+            .where('reserved_at', '<', opts.lapseBefore)
+            .execute();
+        const pending = await trx
+          .selectFrom('log_pending')
+          .select(['idx', 'entry', 'state'])
+          .where('idx', '>=', size)
+          .where('idx', '<', Math.min(next, size + MAX_DUE))
+          .orderBy('idx')
+          .execute();
+        for (const p of pending) {
+          if (Number(p.idx) !== size + texts.length || p.state === 'reserved') break;
+          texts.push(p.state === 'void' ? unusedEntryText(opts.now) : p.entry);
+        }
+        if (texts.length > 0)
+          await trx
+            .deleteFrom('log_pending')
+            .where('idx', '<', size + texts.length)
+            .execute();
+      }
+      // Queued entries join the leaves directly while nothing waits before them.
+      let direct = 0;
+      if (size + texts.length === next)
+        while (direct < queued.length && !queued[direct]!.reserved) texts.push(queued[direct++]!.entry);
+      const waiting = queued.slice(direct).map((q, i) => ({
+        idx: next + direct + i,
+        entry: q.entry,
+        state: q.reserved ? ('reserved' as const) : ('ready' as const),
+        reserved_at: opts.now,
+      }));
+      for (const rows of chunks(waiting)) await trx.insertInto('log_pending').values(rows).execute();
+
       const frontier =
         this.frontier?.size === size ? this.frontier.clone() : await this.loadFrontier(trx, size);
       const leaves: { idx: number; leaf_hash: Buffer; entry: string }[] = [];
       const nodes: StoredNode[] = [];
-      for (const entry of entries) {
+      for (const entry of texts) {
         const leaf_hash = leafHashOf(Buffer.from(entry, 'utf8'));
         leaves.push({ idx: frontier.size, leaf_hash, entry });
         nodes.push(...frontier.append(leaf_hash));
@@ -138,25 +203,52 @@ export class LogStore {
       const root = frontier.root();
       await trx
         .updateTable('log_state')
-        .set({ tree_size: frontier.size, root_hash: root })
+        .set({ tree_size: frontier.size, root_hash: root, next_idx: next + queued.length })
         .where('id', '=', 1)
         .execute();
       return {
         frontier,
-        batch: { first: size, size: frontier.size, root, leafHashes: leaves.map((l) => l.leaf_hash) },
+        batch: {
+          first: next,
+          size: frontier.size,
+          root,
+          leafHashes: queued.map((q) => leafHashOf(Buffer.from(q.entry, 'utf8'))),
+        },
       };
     });
     this.frontier = result.frontier;
     return result.batch;
   }
 
-  async state(): Promise<{ size: number; root: Buffer }> {
+  /** In the item's transaction: its reserved entry becomes due. False when it was voided meanwhile. */
+  async claim(trx: Db, index: number): Promise<boolean> {
+    const res = await trx
+      .updateTable('log_pending')
+      .set({ state: 'ready' })
+      .where('idx', '=', index)
+      .where('state', '=', 'reserved')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** The reservation's item will not commit: its place becomes an unused leaf. */
+  async release(index: number) {
+    await this.db
+      .updateTable('log_pending')
+      .set({ state: 'void' })
+      .where('idx', '=', index)
+      .where('state', '=', 'reserved')
+      .execute();
+  }
+
+  /** The tree's size and root; `next` is past the entries still waiting to become leaves. */
+  async state(): Promise<{ size: number; root: Buffer; next: number }> {
     const row = await this.db
       .selectFrom('log_state')
-      .select(['tree_size', 'root_hash'])
+      .select(['tree_size', 'root_hash', 'next_idx'])
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
-    return { size: Number(row.tree_size), root: Buffer.from(row.root_hash) };
+    return { size: Number(row.tree_size), root: Buffer.from(row.root_hash), next: Number(row.next_idx) };
   }
 
   entries(start: number, end: number) {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toBase64Url } from '#shared/seals/bytes.ts';
 import { treeHeadMessage, type SignedTreeHead } from '#shared/seals/tree-head.ts';
-import type { Db, Dialect } from '#server/db/kysely.ts';
+import type { Db } from '#server/db/kysely.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import { toEntryText, type LogEntryInput } from './entries.ts';
 import type { SealKeys } from './keys.service.ts';
@@ -24,30 +24,43 @@ export interface LogOptions {
 
 interface Pending {
   entry: string;
+  reserved: boolean;
   resolve: (r: LogReceipt) => void;
   reject: (err: Error) => void;
 }
+
+/**
+ * How long an issuance may hold its reserved index: its item commits within this or the index is
+ * voided (the item then takes another). Reservations older than an instance's start are voided
+ * at once: the process that made them may be gone, and the log waits on them.
+ */
+export const RESERVATION_MS = 5 * 60_000;
 
 /** Largest page of GET /api/log/entries. */
 export const MAX_ENTRIES_PAGE = 1000;
 
 /**
- * The transparency log. Appends queue in memory and one writer commits them in batches (group
- * commit: while a batch commits, the next one gathers), so issuance waits about one transaction
- * and a burst costs one transaction per batch. Tree heads are signed on a timer, never per append,
- * and nothing here runs on the verification look-up.
+ * The transparency log. Entries queue in memory and one writer commits them in batches (group
+ * commit: while a batch commits, the next one gathers), so an entry waits about one transaction
+ * and a burst costs one transaction per batch. An issuance's entry is reserved (its index handed
+ * out, no leaf yet) and becomes a leaf only after its item's transaction claimed it (decision
+ * 058). Tree heads are signed on a timer, never per append, and nothing here runs on the
+ * verification look-up.
  */
 export class TransparencyLog {
   readonly store: LogStore;
   private queue: Pending[] = [];
   private writing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Waiting for the next commit, which appends what claims and releases made due. */
+  private due: (() => void)[] = [];
+  /** At start-up: every reservation older than this instance is voided. */
+  private lapseBefore: string | null = null;
   private readonly headIntervalMs: number;
   private readonly maxBatch: number;
 
   constructor(
     db: Db,
-    dialect: Dialect,
     private readonly clock: Clock,
     private readonly keys: SealKeys,
     private readonly log: FastifyBaseLogger,
@@ -59,8 +72,9 @@ export class TransparencyLog {
   }
 
   /**
-   * Records an issuance, revocation or deletion. Resolves with the leaf's index once committed,
-   * or null when the log could not take it (logged): the caller's own change stands either way.
+   * Records a revocation or deletion that has committed. Resolves with the entry's index once
+   * it is stored (a leaf, or due behind a reservation), or null when the log could not take it
+   * (logged): the caller's own change stands either way.
    */
   async appendToLog(input: LogEntryInput): Promise<LogReceipt | null> {
     try {
@@ -73,8 +87,28 @@ export class TransparencyLog {
 
   /** Queues an entry's exact text; rejects when its batch fails. */
   appendText(entry: string): Promise<LogReceipt> {
+    return this.enqueue(entry, false);
+  }
+
+  /** Hands out the next index to an issuance's entry; it waits for store.claim in its item's transaction. */
+  reserve(input: LogEntryInput): Promise<LogReceipt> {
+    return this.enqueue(toEntryText(input, iso(this.clock.now())), true);
+  }
+
+  private enqueue(entry: string, reserved: boolean): Promise<LogReceipt> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ entry, resolve, reject });
+      this.queue.push({ entry, reserved, resolve, reject });
+      this.writing ??= this.drain();
+    });
+  }
+
+  /**
+   * After a claim committed or a reservation was released: resolves once the next commit has
+   * appended what became due.
+   */
+  appendDue(): Promise<void> {
+    return new Promise((resolve) => {
+      this.due.push(resolve);
       this.writing ??= this.drain();
     });
   }
@@ -82,10 +116,16 @@ export class TransparencyLog {
   private async drain() {
     await new Promise((r) => setImmediate(r));
     try {
-      while (this.queue.length > 0) {
+      while (this.queue.length > 0 || this.due.length > 0) {
+        const waiting = this.due.splice(0);
         const batch = this.queue.splice(0, this.maxBatch);
         try {
-          const done = await this.store.append(batch.map((p) => p.entry));
+          const now = this.clock.now();
+          const done = await this.store.commit(batch, {
+            now: iso(now),
+            lapseBefore: this.lapseBefore ?? iso(now - RESERVATION_MS),
+          });
+          this.lapseBefore = null;
           batch.forEach((p, i) =>
             p.resolve({
               index: done.first + i,
@@ -95,7 +135,10 @@ export class TransparencyLog {
           );
         } catch (err) {
           for (const p of batch) p.reject(err as Error);
+          if (batch.length === 0)
+            this.log.warn({ err: (err as Error).message }, 'transparency log append failed');
         }
+        for (const resolve of waiting) resolve();
       }
     } finally {
       this.writing = null;
@@ -166,13 +209,21 @@ export class TransparencyLog {
   }
 
   start() {
+    // What a killed process reserved or left due is settled before anything new.
+    this.lapseBefore = iso(this.clock.now());
+    void this.appendDue();
     const tick = () =>
-      void this.publishHead().catch((err: Error) =>
-        this.log.warn({ err: err.message }, 'tree head signing failed'),
-      );
+      void this.tick().catch((err: Error) => this.log.warn({ err: err.message }, 'tree head signing failed'));
     tick();
     this.timer = setInterval(tick, this.headIntervalMs);
     this.timer.unref();
+  }
+
+  /** Appends entries another instance left due, then signs the tree when it grew. */
+  private async tick() {
+    const state = await this.store.state();
+    if (state.next > state.size) await this.appendDue();
+    await this.publishHead();
   }
 
   async stop() {

@@ -263,6 +263,50 @@ describe('proofs over HTTP', () => {
   });
 });
 
+describe('issuances wait for their items', () => {
+  const issuance = (reference: string) => ({
+    event: 'request.completed' as const,
+    subject: 'dd'.repeat(32),
+    reference,
+  });
+  const claim = (index: number) =>
+    app.db.transaction().execute((trx) => app.seals.log.store.claim(trx, index));
+
+  test('a reserved index holds the entries after it back until its item claims it', async () => {
+    const log = app.seals.log;
+    const start = await log.size();
+    const reserved = await log.reserve(issuance('HELD'));
+    const after = await log.appendText('{"after":"the reservation"}');
+    expect([reserved.index, after.index]).toEqual([start, start + 1]);
+    expect(await log.size()).toBe(start);
+
+    expect(await claim(reserved.index)).toBe(true);
+    await log.appendDue();
+    expect(await log.size()).toBe(start + 2);
+    const [leaf] = await entries(start, start + 1);
+    expect(leaf!.entry).toBe(reserved.entry);
+  });
+
+  test('a released index becomes an unused leaf, and can no longer be claimed', async () => {
+    const log = app.seals.log;
+    const reserved = await log.reserve(issuance('GONE'));
+    await log.store.release(reserved.index);
+    await log.appendDue();
+    const [leaf] = await entries(reserved.index, reserved.index + 1);
+    expect(parseEntry(leaf!.entry)).toMatchObject({ event: 'index.unused', subject: '00'.repeat(32) });
+    expect(await claim(reserved.index)).toBe(false);
+  });
+  test('a reservation not claimed in time is voided: the item’s claim then fails', async () => {
+    const log = app.seals.log;
+    const reserved = await log.reserve(issuance('LATE'));
+    const now = new Date().toISOString();
+    await log.store.commit([], { now, lapseBefore: new Date(Date.parse(now) + 1).toISOString() });
+    expect(await claim(reserved.index)).toBe(false);
+    const [leaf] = await entries(reserved.index, reserved.index + 1);
+    expect(parseEntry(leaf!.entry)?.event).toBe('index.unused');
+  });
+});
+
 describe('two instances appending on one database', () => {
   test('every index exists once and the tree matches a recomputation', async () => {
     const second = database.databaseUrl

@@ -24,7 +24,7 @@ declare module 'fastify' {
 export async function registerSeals(app: App, opts: LogOptions = {}) {
   const keys = new SealKeys(app.db, app.clock, app.secretBox);
   await keys.init();
-  const log = new TransparencyLog(app.db, app.dialect, app.clock, keys, app.log, opts);
+  const log = new TransparencyLog(app.db, app.clock, keys, app.log, opts);
   const issuer = new SealIssuer(keys, () => app.site.publicUrl);
   app.decorate('seals', { keys, log, issuer });
   const transparency = new Transparency(log, issuer, app.log);

@@ -16,7 +16,7 @@ import { iso, type Clock } from '#server/lib/clock.ts';
 import { randomToken } from '#server/lib/crypto.ts';
 import { parseSignatureImage, type ImageRefusal } from './images.ts';
 import { signatureLogEntry } from '../seals/entries.ts';
-import { noTransparency, type TransparencyHook } from '../seals/hook.ts';
+import { LapsedIssuance, noTransparency, type TransparencyHook } from '../seals/hook.ts';
 import { countEvent } from '#server/lib/event-counts.ts';
 
 export type SaveResult =
@@ -116,21 +116,37 @@ export class SignaturesService {
         (panelSave
           ? unguessableReference(new Date(now))
           : generateReference(new Date(now), attempt < 4 ? 4 : 6));
+      const created_at = iso(now);
+      const expires_at = user ? null : iso(addMonths(now, ANONYMOUS_EXPIRY_MONTHS));
+      const additional_data = input.additionalData ?? '';
+      // The link carries the seal, and the seal the log index: reserved first, claimed with the row.
+      const issued = await this.transparency.issue(
+        signatureLogEntry('signature.issued', {
+          reference_number: reference,
+          signer_name: signerName,
+          created_at,
+          additional_data,
+          revoked_at: null,
+          expires_at,
+        }),
+        this.qrData(input.qrCodeData, reference, signerName, now),
+      );
       const row = {
         user_id: user?.id ?? null,
         reference_number: reference,
         signer_name: signerName,
-        additional_data: input.additionalData ?? '',
-        qr_code_data: this.qrData(input.qrCodeData, reference, signerName, now),
+        additional_data,
+        qr_code_data: issued.link,
         image_token: image ? randomToken(16) : null,
         is_public: panelSave ? 0 : 1,
         is_default: user && input.isDefault ? 1 : 0,
-        consent_at: panelSave ? null : iso(now),
-        created_at: iso(now),
-        expires_at: user ? null : iso(addMonths(now, ANONYMOUS_EXPIRY_MONTHS)),
+        consent_at: panelSave ? null : created_at,
+        created_at,
+        expires_at,
       };
+      let saved: SignatureRow;
       try {
-        const saved = await this.db.transaction().execute(async (trx) => {
+        saved = await this.db.transaction().execute(async (trx) => {
           if (row.is_default && user) {
             await trx
               .updateTable('signatures')
@@ -154,32 +170,20 @@ export class SignaturesService {
               .execute();
           }
           await countEvent(trx, 'signature-created', inserted.created_at);
+          await this.transparency.claim(trx, issued);
           return inserted;
         });
-        const sealed = await this.seal(saved);
-        return { kind: 'ok', signature: { ...sealed, image_data: image?.dataUrl ?? null } };
       } catch (err) {
+        await this.transparency.release(issued);
+        if (err instanceof LapsedIssuance) continue;
         if (!isUniqueViolation(err)) throw err;
         if (wanted) return { kind: 'reference-taken' };
+        continue;
       }
+      await this.transparency.appendDue();
+      return { kind: 'ok', signature: { ...saved, image_data: image?.dataUrl ?? null } };
     }
     throw new Error('could not find a free reference number');
-  }
-
-  /**
-   * Logs the issuance and stores the link sealed with its log index (decision 029), so every
-   * later download carries the same seal. Without a seal (log or key down) the bare link stays.
-   */
-  async seal(saved: SignatureRow): Promise<SignatureRow> {
-    const link = saved.qr_code_data ?? '';
-    const sealed = await this.transparency.issue(signatureLogEntry('signature.issued', saved), link);
-    if (sealed === link) return saved;
-    await this.db
-      .updateTable('signatures')
-      .set({ qr_code_data: sealed })
-      .where('id', '=', saved.id)
-      .execute();
-    return { ...saved, qr_code_data: sealed };
   }
 
   /**
