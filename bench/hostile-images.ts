@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expensiveSvg, HOSTILE_IMAGES } from '../src/server/modules/signatures/test-svgs.ts';
+import { expensiveSvg, HOSTILE_IMAGES } from '../src/server/test/svgs.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 
 /** Rounds of (idle sign-ins, attack, sign-ins under attack): interleaved, so a machine whose load

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
 import { WORKER_NICE } from '#server/lib/priority.ts';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
-import { expensiveSvg } from '../signatures/test-svgs.ts';
+import { expensiveSvg } from '#server/test/svgs.ts';
 import { ImageAbortedError, ImageBusyError, ImagePool } from './image-pool.ts';
 
 const pool = new ImagePool({ size: 1, maxQueue: 1, perKey: 1 });

@@ -6,7 +6,7 @@ import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { SIGNATURE_IMAGE_BUDGET } from './images.ts';
 import { SVG_LIMITS } from './svg-limits.ts';
-import { expensiveSvg, HOSTILE_IMAGES, signaturePadSvg } from './test-svgs.ts';
+import { expensiveSvg, HOSTILE_IMAGES, signaturePadSvg } from '#server/test/svgs.ts';
 
 // Issue 10 item 1: anonymous image work must not stall the server.
 let ctx: TestContext;
