@@ -6,7 +6,7 @@ import { HttpAgent, startServerProcess } from '../src/server/test/server-process
 import { startSmtp } from '../src/server/test/smtp.ts';
 import { measure, printTable, startBaseline } from './lib.ts';
 
-/** Issue 2: GET /api/user (signed in) and /healthz, as ratios to a bare node:http server. */
+/** GET /api/user (signed in) and /healthz, as ratios to a bare node:http server. */
 export async function benchAccounts() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-'));
   const smtp = await startSmtp();
@@ -28,7 +28,7 @@ export async function benchAccounts() {
         cookie: agent.cookie,
       });
       const health = await measure('GET /healthz', `${app.base}/healthz`);
-      console.log('\n## accounts (issue 2)');
+      console.log('\n## accounts');
       printTable(base, [user, health]);
       console.log(
         `breached-password check: ${commonPasswordLookupUs().toFixed(2)} µs per look-up (goal: well under 1 ms)`,

@@ -7,7 +7,7 @@ import { testAppWithSmtp, TEST_ORIGIN } from '#server/test/test-app.ts';
 import { TestAuthenticator } from '#server/test/authenticator.ts';
 import { stepAt, totpCode } from './totp.ts';
 
-/** Issue 14 items 4 and 6: the admins' policy, an admin's reset, and e-mail changes. */
+/** The admins' policy, an admin's reset, and e-mail changes. */
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
 let admin: Agent;
 const PASSWORD = 'Str0ng!Pass';

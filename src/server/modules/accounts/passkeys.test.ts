@@ -4,7 +4,7 @@ import { Agent } from '#server/test/agent.ts';
 import { testAppWithSmtp, TEST_ORIGIN } from '#server/test/test-app.ts';
 import { TestAuthenticator } from '#server/test/authenticator.ts';
 
-/** Issue 14 item 3: passkeys registered, listed, used as the second step and without a password. */
+/** Passkeys registered, listed, used as the second step and without a password. */
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
 const PASSWORD = 'Str0ng!Pass';
 let n = 0;

@@ -14,7 +14,7 @@ vi.mock('@node-rs/argon2', async (actual) => {
 });
 
 /**
- * Issue 10 item 8a: sign-up is e-mail first, so POST /api/register answers the same whether or
+ * Sign-up is e-mail first, so POST /api/register answers the same whether or
  * not the address already has an account (decision 018).
  */
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;

@@ -8,7 +8,7 @@ import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { MAIL_ATTACHMENTS_MAX_BYTES } from './mail.service.ts';
 import { verificationMail } from './templates.ts';
 
-/** Mail goes through the job queue (issue 12 item 8): a failed send is retried, never lost. */
+/** Mail goes through the job queue: a failed send is retried, never lost. */
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

@@ -8,7 +8,7 @@ import { SIGNATURE_IMAGE_BUDGET } from './images.ts';
 import { SVG_LIMITS } from './svg-limits.ts';
 import { expensiveSvg, HOSTILE_IMAGES, signaturePadSvg } from '#server/test/svgs.ts';
 
-// Issue 10 item 1: anonymous image work must not stall the server.
+// Anonymous image work must not stall the server.
 let ctx: TestContext;
 let n = 0;
 beforeAll(async () => {
