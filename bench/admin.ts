@@ -132,7 +132,7 @@ async function measureAll(label: string, env: Record<string, string>) {
   }
 }
 
-/** Issue 6: each admin list and report answers under 200 ms on large data (SQLite, and PostgreSQL when set). */
+/** Each admin list and report answers under 200 ms on large data (SQLite, and PostgreSQL when set). */
 export async function benchAdmin() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-admin-'));
   try {

@@ -27,13 +27,13 @@ async function draw(page: Page) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
- * Issue 3: time to produce the combined signature + QR + caption image in the browser, as PNG
+ * Time to produce the combined signature + QR + caption image in the browser, as PNG
  * and as vector SVG (the creator records a performance measure around each export). Needs the
  * built web app (`npm run build`) and Debian's chromium.
  */
 export async function benchCreator() {
   if (!fs.existsSync('dist/web/index.html')) {
-    console.log('\n## creator exports (issue 3): skipped, run `npm run build` first');
+    console.log('\n## creator exports: skipped, run `npm run build` first');
     return;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-creator-'));
@@ -46,7 +46,7 @@ export async function benchCreator() {
     await page.getByLabel("Signer's Name").fill('Bench Signer');
     await page.getByRole('tab', { name: /Preview/ }).click();
     await page.getByTestId('qr-code').waitFor();
-    console.log('\n## creator exports in the browser (issue 3), drawn signature, median of', RUNS);
+    console.log('\n## creator exports in the browser, drawn signature, median of', RUNS);
     for (const [format, label] of FORMATS) {
       for (let i = 0; i < RUNS; i++) {
         await Promise.all([

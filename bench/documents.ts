@@ -15,7 +15,7 @@ import { SIGNATURE_SVG } from '../src/server/test/fixtures.ts';
 import { measure, measureDuring, printTable } from './lib.ts';
 
 /**
- * Issue 4: signing time and peak memory for PDFs of 100 KB to 10 MB (3 signatures, QR stamps, a
+ * Signing time and peak memory for PDFs of 100 KB to 10 MB (3 signatures, QR stamps, a
  * certificate page, PAdES) against pdf-lib + @signpdf (full rewrite, then sign) on the same files
  * in the same run; then verification look-ups while documents are being signed.
  */
@@ -249,7 +249,7 @@ async function engines(dir: string) {
     ['20,000 objects, 10 pages', await manyObjectsPdf(20_000, 10)],
   ];
   console.log(
-    `\n## documents (issue 4): sign 3 signatures + QR stamps + certificate page + PAdES, median of ${ROUNDS}`,
+    `\n## documents: sign 3 signatures + QR stamps + certificate page + PAdES, median of ${ROUNDS}`,
   );
   console.log(
     `${'file'.padEnd(26)} ${'size'.padStart(9)}  ${'ours wall / cpu'.padStart(16)}  ${'pdf-lib+@signpdf wall / cpu'.padStart(28)}  ${'speed-up (cpu)'.padStart(14)}  ${'memory above libs ours / base'.padStart(30)}`,
@@ -275,7 +275,7 @@ async function engines(dir: string) {
   const speedCpu = big.base.cpuMs / big.ours.cpuMs;
   const speedWall = big.base.medianMs / big.ours.medianMs;
   console.log(
-    `10 MB / 100 pages vs 100 KB signing time (target <= 2x, issue 15 item 15): cpu ${growthCpu.toFixed(2)}x ` +
+    `10 MB / 100 pages vs 100 KB signing time (target <= 2x): cpu ${growthCpu.toFixed(2)}x ` +
       `${verdict(growthCpu <= 2)}, wall ${growthWall.toFixed(2)}x ${verdict(growthWall <= 2)}`,
   );
   console.log(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expensiveSvg, HOSTILE_IMAGES } from '../src/server/modules/signatures/test-svgs.ts';
+import { expensiveSvg, HOSTILE_IMAGES } from '../src/server/test/svgs.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 
 /** Rounds of (idle sign-ins, attack, sign-ins under attack): interleaved, so a machine whose load
@@ -88,8 +88,8 @@ function attack(base: string, svg: string) {
 }
 
 /**
- * Issue 10 item 1: the admin's sign-in (argon2 verify), idle and while 4 attackers keep saving
- * hostile SVGs. Goal: < 2× idle. Two attacks: the issue's own SVG (14,000 curves, stroke-width
+ * The admin's sign-in (argon2 verify), idle and while 4 attackers keep saving
+ * hostile SVGs. Goal: < 2× idle. Two attacks: a known attack SVG (14,000 curves, stroke-width
  * 400, dasharray 0.01), and SVGs within every static limit that each run to the CPU budget.
  */
 export async function benchHostileImages() {
@@ -112,11 +112,11 @@ export async function benchHostileImages() {
     const saved = await save('/api/signatures', { signatureData: warm, signerName: 'Warm', consent: true });
     if (saved !== 201) throw new Error(`warm-up save answered ${saved}`);
     const attacks = [
-      ['the issue SVG (14,000 curves, 466 KB)', HOSTILE_IMAGES[0]!.image()],
+      ['the known attack SVG (14,000 curves, 466 KB)', HOSTILE_IMAGES[0]!.image()],
       ['SVGs that run to the CPU budget', expensiveSvg()],
     ] as const;
     console.log(
-      `\n## hostile images (issue 10 item 1), ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+      `\n## hostile images, ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
     );
     for (const [label, svg] of attacks) {
       const idle: number[] = [];

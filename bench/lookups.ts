@@ -174,7 +174,7 @@ async function rounds(
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-/** The look-up's throughput against the node:http baseline's, medians of interleaved rounds (issue 3). */
+/** The look-up's throughput against the node:http baseline's, medians of interleaved rounds. */
 function reportRatio(lookup: Measured[], base: Measured[]) {
   const ratio = median(lookup).rps / median(base).rps;
   console.log(
@@ -184,7 +184,7 @@ function reportRatio(lookup: Measured[], base: Measured[]) {
 }
 
 /**
- * The look-up ratio alone, in a short run (issue 13: `npm run bench -- seals` prints it beside the
+ * The look-up ratio alone, in a short run (`npm run bench -- seals` prints it beside the
  * seal numbers, so a seal change that slows look-ups shows there): SEALS_LOOKUP_SIGNATURES stored
  * signatures with images (default 20,000), the look-up against the node:http baseline, every
  * process on both cores, ROUNDS interleaved runs as in benchLookups.
@@ -216,7 +216,7 @@ export async function benchLookupRatio(count = Number(process.env.SEALS_LOOKUP_S
           CONNECTIONS,
         );
         console.log(
-          `\n## look-up ratio (issue 3), short run beside the seals: ${count.toLocaleString('en')} signatures with images, ` +
+          `\n## look-up ratio, short run beside the seals: ${count.toLocaleString('en')} signatures with images, ` +
             `${CONNECTIONS} connections, median of ${ROUNDS} interleaved runs of ${DURATION_S} s:`,
         );
         printTable(median(runs[0]!), [median(runs[1]!)]);
@@ -240,16 +240,16 @@ const perRoundP99 = (runs: Measured[], base: Measured[]) =>
   runs.map((r, i) => `${(r.p99Exact! / base[i]!.p99Exact!).toFixed(2)}x`).join(', ');
 
 /**
- * Issue 3 and issue 15 item 13: GET /api/signatures/reference/{ref} over 100,000 stored
+ * GET /api/signatures/reference/{ref} over 100,000 stored
  * signatures, each with its image, with random existing references, the rate limiter on (its
  * limit raised so the run is not refused), against a bare node:http server answering the same
  * JSON from memory. Measured twice: as before (every process on both cores, 20 connections), then
  * pinned (server on core 0, load generator on core 1, 50 connections), with PostgreSQL too when
- * BENCH_DATABASE_URL is set. Then look-ups while PDFs are signed (item 14).
+ * BENCH_DATABASE_URL is set. Then look-ups while PDFs are signed.
  */
 export async function benchLookups() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-lookups-'));
-  // BENCH_LOOKUPS=signing measures only the look-ups during signing (item 14)
+  // BENCH_LOOKUPS=signing measures only the look-ups during signing
   if (process.env.BENCH_LOOKUPS === 'signing') {
     try {
       return await lookupsWhileSigning(dir);
@@ -264,7 +264,7 @@ export async function benchLookups() {
   const refs = await seed(db, COUNT, image);
   await db.destroy();
   console.log(
-    `\n## look-ups (issue 3, issue 15 item 13): seeded ${COUNT} signatures with images ` +
+    `\n## look-ups: seeded ${COUNT} signatures with images ` +
       `(${(image.dataUrl.length / 1024).toFixed(1)} KB data URL + ${(image.copy.length / 1024).toFixed(1)} KB ` +
       `verification copy each) in ${Date.now() - started} ms`,
   );
@@ -285,7 +285,7 @@ export async function benchLookups() {
     return to;
   };
   const app = await startServerProcess({ DATA_DIR: dataCopy('app'), LOG_LEVEL: 'warn' });
-  // The same server with /metrics on (issue 11): its per-request hook must cost at most 5%.
+  // The same server with /metrics on: its per-request hook must cost at most 5%.
   const metricsToken = randomToken(24);
   const withMetrics = await startServerProcess({
     DATA_DIR: dataCopy('metered'),
@@ -333,8 +333,7 @@ export async function benchLookups() {
     const bareSrv = srv('bare Fastify + one SQLite point read', floor.base, floor.pid);
     const lookupSrv = srv('GET /api/signatures/reference/{random ref}', app.base, app.child.pid!);
 
-    // 1. As every earlier session measured it: all processes share both cores (each server alone
-    // since session 14: the others stopped meanwhile).
+    // 1. All processes share both cores, each server measured alone (the others stopped meanwhile).
     const runs = await rounds(
       [
         baseSrv,
@@ -419,7 +418,7 @@ export async function benchLookups() {
 }
 
 /**
- * Issue 15 item 14: look-ups on a real server, idle and while SIGNINGS_IN_FLIGHT owner signings of
+ * Look-ups on a real server, idle and while SIGNINGS_IN_FLIGHT owner signings of
  * 1 MB documents run, in turns (ROUNDS each); every process on both cores, as a server runs.
  */
 async function lookupsWhileSigning(dir: string) {

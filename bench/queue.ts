@@ -10,7 +10,7 @@ import { iso } from '../src/server/lib/clock.ts';
 import { verificationMail } from '../src/server/modules/mail/templates.ts';
 
 /**
- * Issue 12, queue throughput: mail jobs claimed and completed per second by the real mail service
+ * Queue throughput: mail jobs claimed and completed per second by the real mail service
  * on the job queue (no-op transport), one instance on SQLite and two on PostgreSQL, each instance
  * a process of its own. Baseline in the same run: a bare insert + update per job on the same
  * database, sequential, through the same driver: what a job costs at the least.
@@ -150,7 +150,7 @@ export async function benchQueue(): Promise<QueueResult[]> {
   const results = [await onSqlite()];
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) results.push(await onPostgres(pgUrl));
-  console.log(`\n## queue (issue 12): ${JOBS} mail jobs claimed and completed, no-op transport`);
+  console.log(`\n## queue: ${JOBS} mail jobs claimed and completed, no-op transport`);
   for (const r of results) {
     const verdict = r.jobsPerSecond >= r.goal ? 'meets' : 'MISSES';
     console.log(

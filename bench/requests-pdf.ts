@@ -20,7 +20,7 @@ import { measure, measureDuring, printTable } from './lib.ts';
 import type { Finish, FinisherCommand, FinisherReport } from './requests-finisher.ts';
 
 /**
- * Issue 12, the PDF side of signing requests: one recipient's finish on a 100-page 10 MB file
+ * The PDF side of signing requests: one recipient's finish on a 100-page 10 MB file
  * against the owner signing the same file, measured in the same run (target: at most 1.5x), first
  * as the PDF work alone, then through the API; and look-up p99 while 4 finishes run (target: at
  * most 2x idle).
@@ -144,7 +144,7 @@ export async function finishVersusOwnerSigning() {
   >;
 
   console.log(
-    `\n## requests, PDF side (issue 12): ${(pdf.length / 1e6).toFixed(1)} MB, 100 pages, median of ${ROUNDS}, PDF work in this process`,
+    `\n## requests, PDF side: ${(pdf.length / 1e6).toFixed(1)} MB, 100 pages, median of ${ROUNDS}, PDF work in this process`,
   );
   const row = (label: string, t: Timed, base?: Timed) =>
     console.log(
@@ -306,7 +306,7 @@ export async function finishesThroughTheApi() {
       const t = await timed(() => createTwenty(server, docId));
       if (i > 0) created.push(t.wallMs); // the first is the warm-up
     }
-    console.log(`\n## requests through the API (issue 12)`);
+    console.log(`\n## requests through the API`);
     console.log(
       `create + send to 20 recipients (parallel, a signature field each, 20 mails queued): ` +
         `median ${median(created).toFixed(0)} ms of ${HTTP_ROUNDS}`,

@@ -2,7 +2,7 @@ import { benchQueue } from './queue.ts';
 import { finishesThroughTheApi, finishVersusOwnerSigning } from './requests-pdf.ts';
 
 /**
- * `npm run bench -- requests` (issue 12): signing requests, section by section, each against a
+ * `npm run bench -- requests`: signing requests, section by section, each against a
  * baseline measured in the same run: the PDF work of a finish against owner signing (`pdf`); create
  * and send to 20, a finish through the API, look-ups while 4 finishes run (`api`); queue throughput
  * (`queue`). `BENCH_REQUESTS=queue` runs one.

@@ -20,7 +20,7 @@ import { CHROME_FLAGS, CHROMIUM } from './lib.ts';
 import { benchLookupRatio } from './lookups.ts';
 
 /**
- * Issue 13: seal issue and verify, log appends to 1,000,000 leaves on SQLite, and inclusion
+ * Seal issue and verify, log appends to 1,000,000 leaves on SQLite, and inclusion
  * proofs at that size, each beside a baseline measured in the same run; then the look-up
  * benchmark's ratio in a short run (bench/lookups.ts). SEALS_LEAVES changes the log size
  * (default 1,000,000).
@@ -71,7 +71,7 @@ async function tokens() {
   );
   const verify = await perOp(1000, () => verifySealedLink(sealed, ring));
   const cold = await perOp(200, async () => verifySealedLink(sealed, await KeyRing.from([key.jwk])));
-  console.log('\n## seals (issue 13): tokens, server side');
+  console.log('\n## seals: tokens, server side');
   console.log('| measure | per op | baseline | ratio |\n|---|---|---|---|');
   row(
     'issue a seal (encode + ES256 sign)',
@@ -100,10 +100,10 @@ async function tokens() {
 /**
  * The same checks in the browser that verifies seals (Debian's chromium, headless): the shared
  * verify code bundled as the pages bundle it, timed with performance.now() in the page, beside a
- * bare subtle.verify of a 120-byte message in the same page. The issue's bar: < 50 ms per check.
+ * bare subtle.verify of a 120-byte message in the same page. The goal: < 50 ms per check.
  */
 async function inBrowser(jwk: SealJwk, sealed: string, message: Buffer, signature: Buffer) {
-  console.log('\n## seals (issue 13): tokens, in the browser (chromium, headless)');
+  console.log('\n## seals: tokens, in the browser (chromium, headless)');
   if (!fs.existsSync(CHROMIUM)) return console.log(`skipped: no ${CHROMIUM} (apt-get install chromium)`);
   const { build } = await import('esbuild');
   const bundle = await build({
@@ -243,7 +243,7 @@ async function log() {
       fs.statSync(path.join(dir, 'log.db')).size +
       (fs.statSync(path.join(dir, 'log.db-wal'), { throwIfNoEntry: false })?.size ?? 0);
 
-    console.log(`\n## seals (issue 13): transparency log on SQLite, ${LEAVES.toLocaleString('en')} leaves`);
+    console.log(`\n## seals: transparency log on SQLite, ${LEAVES.toLocaleString('en')} leaves`);
     console.log('| measure | value | baseline | ratio |\n|---|---|---|---|');
     row(
       'appends/s (appendToLog, batched)',

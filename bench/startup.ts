@@ -53,13 +53,13 @@ async function timeToReady(args: readonly string[], dataDir: string): Promise<Ru
 }
 
 /**
- * Issue 11: start-up to /readyz on an existing (already migrated) SQLite database, compiled
+ * Start-up to /readyz on an existing (already migrated) SQLite database, compiled
  * (`node dist/server/main.js`, what `npm start` and the release bundle run) against the sources
  * under tsx, runs interleaved so both see the same machine load.
  */
 export async function benchStartup() {
   if (!fs.existsSync('dist/server/main.js')) {
-    console.log('\n## start-up (issue 11): skipped, run `npm run build` first');
+    console.log('\n## start-up: skipped, run `npm run build` first');
     return;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkproof-bench-startup-'));

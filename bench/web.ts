@@ -5,7 +5,7 @@ import { QUERY_PROVIDER_SRC, routeTable } from '../scripts/vite-route-preload.ts
 import { lighthouseRuns } from './web-lighthouse.ts';
 
 const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? 'dist/web';
-/** Gzip JS before usable: the home page's budget, and issue 15 item 12's for the pages people open most. */
+/** Gzip JS before usable: the home page's budget, and that of the pages people open most. */
 const JS_BUDGET_KB: Record<string, number> = {
   '/': 100,
   '/verify-signature': 100,

@@ -15,7 +15,7 @@ import {
   signUpViaApi,
 } from './support.ts';
 
-/** Issue 14: two-factor sign-in with an authenticator app and with passkeys, as a person uses them. */
+/** Two-factor sign-in with an authenticator app and with passkeys, as a person uses them. */
 const PASSWORD = 'Str0ng!Pass';
 
 async function fillLogin(page: Page, email: string) {

@@ -83,7 +83,7 @@ test('a visitor registers, verifies, edits the profile, changes and resets the p
   await fillSecurityCode(forgot);
   await forgot.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
-  // mail 2 is the "password changed" security notice (issue 14); the reset link is mail 3
+  // mail 2 is the "password changed" security notice; the reset link is mail 3
   const resetLink = linkIn(await mailTo(email, 3), '/reset-password');
   await page.goto(resetLink.replace(/^https?:\/\/[^/]+/, ''));
   await page.getByLabel('New Password', { exact: true }).fill('Th1rd!Password');

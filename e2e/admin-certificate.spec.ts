@@ -3,7 +3,7 @@ import {
   SIGNING_CERTIFICATE_MAX_BYTES,
   signingCertificateMessages as cm,
 } from '../src/shared/admin/signing-certificate.ts';
-import { TestPki } from '../src/server/modules/pdf/test-certificates.ts';
+import { TestPki } from '../src/server/test/certificates.ts';
 import { adminText } from '../src/web/features/admin/messages.ts';
 import { expectNoAxeViolations, logInAsAdmin } from './support.ts';
 

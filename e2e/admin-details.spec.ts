@@ -10,7 +10,7 @@ import {
 } from './support.ts';
 
 /**
- * Issue 15 items 7, 8 and 10 in the browser: the admin tables fit a phone (stacked cards at
+ * The admin pages in the browser: the admin tables fit a phone (stacked cards at
  * 390 px, nothing clipped or scrolled sideways) and a desktop, the activity log reads as words,
  * and the site name shows in the header, footer and title once an admin sets it.
  */

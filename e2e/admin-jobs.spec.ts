@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from './support.ts';
 
-/** Issue 12 item 8: the job queue on System Diagnostics, with a real failed mail and its Retry. */
+/** The job queue on System Diagnostics, with a real failed mail and its Retry. */
 test('a mail the SMTP server refused shows as a failed job, and Retry sends it', async ({ page }) => {
   const refusing = new SMTPServer({
     authOptional: true,

@@ -291,7 +291,7 @@ test('combined downloads are real PNG, JPG, SVG and WebP with metadata and a QR 
   expect(readMetadata(svgFile.bytes)).toEqual({ reference: ref, verifyUrl: url });
   expect(await decodeQr(new Uint8Array(await sharp(Buffer.from(svgFile.bytes)).png().toBuffer()))).toBe(url);
 
-  // Benchmark (issue 3): time to produce the combined PNG and SVG in the browser, warm, 5 runs each.
+  // Benchmark: time to produce the combined PNG and SVG in the browser, warm, 5 runs each.
   for (let i = 0; i < 4; i++) {
     await downloadCombined(page, 'PNG image');
     await downloadCombined(page, 'SVG (vector)');

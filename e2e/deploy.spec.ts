@@ -3,7 +3,7 @@ import { infoText } from '../src/web/features/info/messages.ts';
 import { expectNoAxeViolations } from './support.ts';
 
 /**
- * Issue 15 item 5: a deploy must not blank open pages. The build keeps the previous build's chunks
+ * A deploy must not blank open pages. The build keeps the previous build's chunks
  * (scripts/vite-keep-assets.ts, unit-tested); here a chunk is gone anyway, as after a week, and
  * the page loaded from the old build must reload once to the new one at the same address.
  */

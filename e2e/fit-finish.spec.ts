@@ -10,7 +10,7 @@ import { mySignaturesText } from '../src/web/features/signatures/messages.ts';
 import { verifyText } from '../src/web/features/verification/messages.ts';
 import { expectNoAxeViolations, fillSecurityCode, signUpViaApi, uniqueEmail } from './support.ts';
 
-const SHOTS = '/work/helpers/shots-fit';
+const SHOTS = '/tmp/inkproof-shots';
 /** Wide and reaching the corners, as a quick signature on the pad is. */
 const WIDE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><path d="M4 196 C 80 20, 160 20, 200 120 S 320 180, 396 4" stroke="black" stroke-width="8" fill="none"/></svg>';

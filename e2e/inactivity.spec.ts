@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from './support.ts';
 
-const SHOTS = '/work/helpers/shots-fit';
+const SHOTS = '/tmp/inkproof-shots';
 const PASSWORD = 'Str0ng!Pass';
 const SIGNATURE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><path d="M20 150 C 80 20, 160 20, 200 120 S 320 180, 380 40" stroke="black" stroke-width="8" fill="none"/></svg>';

@@ -7,8 +7,8 @@ import { homeText } from '../src/web/features/home/messages.ts';
 import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations } from './support.ts';
 
 /**
- * Console errors of a page. A signed-out visitor's GET /api/user answers 401 by contract (part 1 §7:
- * "401 means null"), which chromium logs as a failed resource; that one is expected, nothing else is.
+ * Console errors of a page. A signed-out visitor's GET /api/user answers 401 by contract (401
+ * means nobody is signed in), which chromium logs as a failed resource; that one is expected, nothing else is.
  */
 function consoleErrors(page: Page) {
   const errors: string[] = [];

@@ -172,7 +172,7 @@ test('login goes back where a safe redirect says; a redirect off the site is ign
   await page.goto('/auth?redirect=%2Fmy-signatures');
   await logIn(page, email);
   await expect(page).toHaveURL(/\/my-signatures$/);
-  // Signed in, /auth itself leads home (part 1 §2).
+  // Signed in, /auth itself leads home.
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);
   await signOut(page);
@@ -194,6 +194,6 @@ test("an admin's account menu leads to the admin area", async ({ page }) => {
     'aria-current',
     'page',
   );
-  // Admins do not get the header's Create Signature (part 1 §2).
+  // Admins do not get the header's Create Signature.
   await expect(page.getByRole('banner').getByRole('link', { name: 'Create Signature' })).toHaveCount(0);
 });

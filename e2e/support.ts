@@ -48,7 +48,7 @@ export function linkIn(mail: Mail, pathPrefix: string): string {
  * Waits for the page's finite CSS transitions and animations to end (2 s at most; a spinner's
  * endless one is left running). axe reads computed colours: half-way through a button's 150 ms
  * `transition-colors` from disabled to enabled it measured a blend of the two and reported a
- * contrast nobody sees at rest (session 25's landing CI, the signing dialog's "Use this").
+ * contrast nobody sees at rest (the signing dialog's "Use this" was one).
  */
 async function settleTransitions(page: Page) {
   await page.evaluate(() =>
@@ -278,8 +278,8 @@ function failedRequest(msg: ConsoleMessage) {
 /**
  * A test that fails when any page it watches logged an error to the console or threw: React
  * reports a render it had to retry (a recovered error) only there, and the page looks fine. Allowed
- * always: GET /api/user answering 401 to a visitor with a session but no account (part 1 §7:
- * 401 means null), as a recipient who signed without an account is.
+ * always: GET /api/user answering 401 to a visitor with a session but no account (401
+ * means nobody is signed in), as a recipient who signed without an account is.
  */
 export const guardedTest = base.extend<{ consoleErrors: ConsoleGuard }>({
   consoleErrors: [

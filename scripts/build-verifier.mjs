@@ -1,4 +1,4 @@
-// Builds the stand-alone verifier (issue 13 item 6, docs/decisions/033-standalone-verifier.md):
+// Builds the stand-alone verifier (docs/decisions/033-standalone-verifier.md):
 // src/web/verifier/ bundled into ONE html file, script and style inline, at
 // dist/verifier/verifier.html (beside dist/web, whose files are served as they are). The server
 // fills in the instance's key set at GET /verifier.html. `npm run build` runs it after `vite build`.

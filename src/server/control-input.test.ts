@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONTROL_MESSAGE, LINES_CONTROL_MESSAGE } from '#shared/text.ts';
 import { upload } from './modules/documents/test-helpers.ts';
 import { simplePdf } from './modules/pdf/test-pdfs.ts';
-import { body, person } from './modules/requests/test-helpers.ts';
+import { body, person } from '#server/test/requests.ts';
 import { Agent } from './test/agent.ts';
 import { signaturePng } from './test/fixtures.ts';
 import { testApp, type TestContext } from './test/test-app.ts';

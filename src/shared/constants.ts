@@ -1,4 +1,4 @@
-/** Business constants of the spec (part 1 §9, part 2 §9), shared by browser and server. */
+/** Business constants of the spec, shared by browser and server. */
 export const INACTIVITY_TIMEOUT_MS = 15 * 60 * 1000;
 export const INACTIVITY_CHECK_INTERVAL_MS = 60 * 1000;
 export const INACTIVITY_NOTICE_MS = 10 * 1000;

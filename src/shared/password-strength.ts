@@ -1,4 +1,4 @@
-/** Strength meter of the spec (part 1 §5): additive score capped at 100; red < 40 <= yellow < 70 <= green. */
+/** Strength meter of the spec: additive score capped at 100; red < 40 <= yellow < 70 <= green. */
 export type StrengthLevel = 'weak' | 'medium' | 'strong';
 
 export function passwordStrength(password: string): { score: number; level: StrengthLevel } {

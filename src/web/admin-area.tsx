@@ -10,7 +10,7 @@ const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(rel
 
 const NotFoundPage = page(() => import('#web/features/not-found/pages/not-found-page.tsx'));
 
-/** The admin pages of part 1 §2, each its own chunk, inside the admin guard and frame. */
+/** The admin pages, each its own chunk, inside the admin guard and frame. */
 const adminRoutes: Array<{ path: string; page: Page }> = [
   { path: '/admin/dashboard', page: page(() => import('#web/features/admin/pages/dashboard-page.tsx')) },
   { path: '/admin/users', page: page(() => import('#web/features/admin/pages/users-page.tsx')) },

@@ -26,7 +26,7 @@ const CreateSignaturePage = page(
   noQueries,
 );
 
-/** Route table of part 1 §2. Every page is its own chunk, loaded when first visited. */
+/** The route table. Every page is its own chunk, loaded when first visited. */
 const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
   {
     path: '/',
@@ -116,7 +116,7 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
     page: page(() => import('#web/features/settings/pages/settings-page.tsx')),
     access: 'protected',
   },
-  // The document app's screens of part 1 §2, and the public page behind a share link.
+  // The document app's screens, and the public page behind a share link.
   {
     path: '/templates',
     page: page(() => import('#web/features/dashboard/pages/templates-page.tsx')),
@@ -142,7 +142,7 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
     page: page(() => import('#web/features/documents/pages/shared-document-page.tsx')),
     access: 'public',
   },
-  // A recipient's signing link (issue 12): no account, its own chunk.
+  // A recipient's signing link: no account, its own chunk.
   {
     path: '/sign/:token',
     page: page(() => import('#web/features/sign/pages/sign-page.tsx')),
@@ -170,7 +170,7 @@ function SiteArea() {
   return (
     <PublicLayout>
       <Switch>
-        {/* The signing screen without a document: the list to pick one from (part 2 §2.7). */}
+        {/* The signing screen without a document: the list to pick one from. */}
         <Route path="/sign-document">
           <Redirect to="/documents" replace />
         </Route>
@@ -197,7 +197,7 @@ export function AppRoutes() {
       <Route path="/admin/environment-settings">
         <Redirect to="/admin/email-settings" replace />
       </Route>
-      {/* The public blog links admins here (part 2 §2); the editor itself lives in the admin frame. */}
+      {/* The public blog links admins here; the editor itself lives in the admin frame. */}
       <Route path="/blog/new">
         <Redirect to="/admin/blog/new" replace />
       </Route>

@@ -225,9 +225,9 @@ test.runIf(process.env.TEST_DATABASE_URL)(
     })();
     const failures: string[] = [];
     const lists = new Set<string>(); // each distinct answer's table names
-    let calls = 0;
     try {
-      for (const until = Date.now() + 1500; Date.now() < until; calls++) {
+      // a count, not a time window: a loaded machine makes fewer calls in a given time
+      for (let calls = 0; calls < 200; calls++) {
         let names: string[];
         try {
           names = (await fresh.db.introspection.getTables({ withInternalKyselyTables: true })).map(
@@ -244,7 +244,6 @@ test.runIf(process.env.TEST_DATABASE_URL)(
       await churning;
       await churn.end();
     }
-    expect(calls).toBeGreaterThan(50);
     expect(failures).toEqual([]);
     expect(lists.size).toBe(1); // the other schema's table never showed
     const names = [...lists][0]!.split(' ');

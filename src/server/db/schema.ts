@@ -302,7 +302,7 @@ export interface BlogImagesTable {
   created_at: Timestamp;
 }
 
-/** Issue 14 (migration 0016): an authenticator app's secret, sealed with the SecretBox. */
+/** Migration 0016: an authenticator app's secret, sealed with the SecretBox. */
 export interface UserTotpTable {
   user_id: number;
   secret_sealed: string;

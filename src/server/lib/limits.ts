@@ -30,7 +30,7 @@ export interface SecurityLimits {
   /** Document uploads per user, and per IP, within an hour (one account filled 361 MB in 5 s). */
   uploadsPerUserPerHour: number;
   uploadsPerIpPerHour: number;
-  /** Signing requests (issue 12): requests one user sends per hour (each mails up to 20 people). */
+  /** Signing requests: requests one user sends per hour (each mails up to 20 people). */
   signingRequestsPerUserPerHour: number;
   /** Calls to the recipient endpoints (/api/sign/…) per link, and per IP, within an hour. */
   signingCallsPerTokenPerHour: number;

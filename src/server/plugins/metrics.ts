@@ -125,7 +125,7 @@ export function registerMetrics(app: App, token: string) {
   const tally = new HttpTally((url) =>
     url === undefined ? UNMATCHED_ROUTE : url === STATIC_FILES_PATTERN ? STATIC_ROUTE : url,
   );
-  // A callback hook, not async: no promise per request on the hot path (DESIGN §3a).
+  // A callback hook, not async: no promise per request on the hot path.
   app.addHook('onResponse', (req, reply, done) => {
     tally.record(req.routeOptions.url, req.method, reply.statusCode, reply.elapsedTime);
     done();

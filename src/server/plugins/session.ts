@@ -164,7 +164,7 @@ export class SessionStore {
     return sha256(`session:${id}`).slice(0, 24);
   }
 
-  /** The live sessions of a user, newest activity first (issue 14 item 5). */
+  /** The live sessions of a user, newest activity first. */
   async listForUser(userId: number) {
     const now = this.clock.now();
     const rows = await this.db

@@ -11,7 +11,7 @@ import { accountMessages as m } from './messages.ts';
 
 /**
  * The sign-in, sign-up and forgot-password forms' rules without zod, which would double the
- * sign-in page's script (issue 15 item 12). The zod schemas in schemas.ts stay what the server
+ * sign-in page's script. The zod schemas in schemas.ts stay what the server
  * checks; form-checks.test.ts holds these to the same verdict and first message per field.
  */
 

@@ -1,4 +1,4 @@
-/** Every user-visible account text of the spec (part 1 §5, §8; part 2 §2.8, §2.9, §5, §8). */
+/** Every user-visible account text of the spec. */
 export const accountMessages = {
   emailInvalid: 'Please enter a valid email address',
   emailTooLong: 'Email cannot exceed 100 characters',

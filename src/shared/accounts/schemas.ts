@@ -15,7 +15,7 @@ const email = z.string().trim().email(m.emailInvalid);
 
 export { isDisposableEmail };
 
-/** New-password rules shared by register, reset and change (part 2 §5). */
+/** New-password rules shared by register, reset and change. */
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, m.passwordShort)
@@ -126,6 +126,6 @@ export interface PublicUser {
   lastLogin: string | null;
   loginCount: number;
   createdAt: string;
-  /** The admins' policy asks this user to set up two-factor sign-in, not done yet (issue 14). */
+  /** The admins' policy asks this user to set up two-factor sign-in, not done yet. */
   twoFactorSetupRequired?: boolean;
 }

@@ -1,4 +1,4 @@
-/** Account-security texts the server and the browser share (issue 14). */
+/** Account-security texts the server and the browser share. */
 export const securityMessages = {
   codeFormat: 'Enter the 6-digit code from your authenticator app',
   codeWrong: 'That code is not valid. Check the time on your phone and try the newest code.',

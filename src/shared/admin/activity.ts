@@ -30,7 +30,7 @@ export const activityEvents = [
   'document-shared',
   'document-share-revoked',
   'document-deleted',
-  // issue 14: account security
+  // Account security
   'two-factor-enabled',
   'two-factor-disabled',
   'two-factor-failed',

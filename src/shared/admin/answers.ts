@@ -23,7 +23,7 @@ export interface AdminUser extends PublicUser {
   disabled: boolean;
   signatureCount: number;
   storage: AdminStorage;
-  /** An authenticator app or a passkey (issue 14). */
+  /** An authenticator app or a passkey. */
   twoFactor: boolean;
 }
 
@@ -165,7 +165,7 @@ export interface SecuritySettings {
   signingCallsPerIpPerHour: number;
   signingCodesPerRecipientPerHour: number;
   signingMailsPerRecipientPerHour: number;
-  /** Issue 14: who is asked to set up two-factor sign-in. */
+  /** Who is asked to set up two-factor sign-in. */
   requireTwoFactorForAdmins: boolean;
   requireTwoFactorForAll: boolean;
 }
@@ -209,7 +209,7 @@ export interface Diagnostics {
   recentErrors: { at: string; message: string; url: string }[];
   /** Added by the documents feature: the PDF signing certificate, or `{ error }`. */
   certificate?: unknown;
-  /** Added by the seals feature (issue 13): the active key and the transparency log. */
+  /** Added by the seals feature: the active key and the transparency log. */
   seals?: { activeKid: string; logSize: number; headSize: number; headAt: number };
 }
 

@@ -4,7 +4,7 @@ import { parseIpEntry } from './ip.ts';
 import { adminMessages as m } from './messages.ts';
 
 /**
- * Admin lists page with ?page=&pageSize= and answer { items, total } (DESIGN §4). The bounds keep
+ * Admin lists page with ?page=&pageSize= and answer { items, total }. The bounds keep
  * a hand-written URL from asking for a million rows or an offset past any real table.
  */
 export const pageParams = ({ defaultSize = 20, maxSize = 100 } = {}) =>

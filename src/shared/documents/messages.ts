@@ -15,7 +15,7 @@ const listOf = (kinds: readonly ActiveContentKind[]) => {
   return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 };
 
-/** Every user-visible text of the document features (part 2 §2.4-2.7, §5, §8; issue 4). */
+/** Every user-visible text of the document features. */
 export const documentMessages = {
   // server answers
   nameRequired: 'Document name is required',
@@ -108,7 +108,7 @@ export const documentMessages = {
   savedSignatures: 'Your saved signatures',
   signatureSavedText: 'Your signature has been saved successfully',
 
-  // browser texts of the spec (part 2 §2.4-2.7, §8)
+  // browser texts of the spec
   pageTitle: 'Documents',
   upload: 'Upload',
   uploadDocument: 'Upload document',

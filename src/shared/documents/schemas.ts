@@ -4,11 +4,11 @@ import { documentMessages as m } from './messages.ts';
 import { DOCUMENT_REFERENCE_PATTERN } from './reference.ts';
 import { holdsStamp, MIN_STAMP_BOX } from './stamp-layout.ts';
 
-/** Upload limit (part 2 §5, §9): more than this is refused while it is still arriving. */
+/** Upload limit: more than this is refused while it is still arriving. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_NAME_MAX = 200;
 export const PDF_MIME = 'application/pdf';
-/** Placed signature default size (part 2 §3, §9), in PDF points. */
+/** Placed signature default size, in PDF points. */
 export const PLACED_SIGNATURE_WIDTH = 200;
 export const PLACED_SIGNATURE_HEIGHT = 100;
 export const MAX_PLACED_SIGNATURES = 50;
@@ -76,7 +76,7 @@ export const documentReferenceSchema = z
   .transform((s) => s.toUpperCase());
 
 /**
- * Active content found in an upload (issue 10 item 6): the original keeps it, the signed version
+ * Active content found in an upload: the original keeps it, the signed version
  * has it removed (decision 019).
  */
 export const activeContentKinds = ['embedded-files', 'javascript', 'launch', 'rich-media', 'xfa'] as const;
@@ -181,7 +181,7 @@ export interface DocumentVerification {
   originalSha256: string;
   signedSha256: string;
   /**
-   * The verification link the signed PDF's QR codes carry, seal in its fragment (issue 13): the
+   * The verification link the signed PDF's QR codes carry, seal in its fragment: the
    * page checks that seal and its log entry. Absent for documents signed before it was stored.
    */
   sealedLink?: string;

@@ -1,4 +1,4 @@
-/** Every user-visible text of signing requests (issue 12) that the server says; the web adds its own. */
+/** Every user-visible text of signing requests that the server says; the web adds its own. */
 export const requestMessages = {
   // composing (POST /api/documents/{id}/requests)
   recipientsRequired: 'Add at least one recipient.',

@@ -4,7 +4,7 @@ import { auditEventLabels } from './messages.ts';
 import { requestMessages as m } from './messages.ts';
 import { holdsStamp, MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 
-/** Limits of issue 12; the server enforces every one of them. */
+/** Limits of signing requests; the server enforces every one of them. */
 export const MAX_RECIPIENTS = 20;
 export const MAX_FIELDS = 500;
 export const RECIPIENT_NAME_MAX = 100;

@@ -1,4 +1,4 @@
-/** Every user-visible text of the signature features (part 2 §2.1-2.3, §5, §8). */
+/** Every user-visible text of the signature features. */
 export const signatureMessages = {
   // server answers
   notFound: 'No signature found with this reference number',
@@ -71,7 +71,7 @@ export const signatureMessages = {
   deletedTitle: 'Signature deleted',
   updatedTitle: 'Signature updated',
 
-  // added for the verification page and My Signatures (part 2 §2.2, §2.3, §8; issue 3 item 7)
+  // added for the verification page and My Signatures
   verifyTitle: 'Verify a Signature',
   backToHome: 'Back to Home',
   verifyAnother: 'Verify Another',
@@ -108,7 +108,7 @@ export const signatureMessages = {
   clearImagesErrorTitle: 'Error clearing signature images',
   clearImagesErrorFallback: 'Could not clear signature images',
 
-  // creator (part 2 §2.1, §5, §8)
+  // creator
   creatorTitle: 'Create Your Signature',
   tabCreate: 'Create',
   tabPreview: 'Preview & Download',
@@ -144,7 +144,7 @@ export const signatureMessages = {
   saveSignature: 'Save Signature',
   saving: 'Saving...',
 
-  // image work limits (issue 10 item 1, decision 017)
+  // image work limits (decision 017)
   imageDimensions: 'The signature image is too large: at most 4000 pixels wide and high',
   imageTooComplex:
     'The signature image is too complex: it has too many shapes, path points, nested groups or characters of text',

@@ -1,4 +1,4 @@
-/** Reference numbers (part 2 §3, §5, §9). */
+/** Reference numbers. */
 
 /** What a look-up accepts: SIG-8 digits-4+ alphanumerics, optionally -suffix; case-insensitive. */
 export const REFERENCE_PATTERN = /^SIG-\d{8}-[A-Z0-9]{4,}(-[A-Z0-9]+)?$/i;
@@ -38,7 +38,7 @@ export function unguessableReference(date = new Date()): string {
 
 export const normalizeReference = (ref: string) => ref.trim().toUpperCase();
 
-/** The verification URL a QR code encodes (part 2 §3). */
+/** The verification URL a QR code encodes. */
 export function verificationUrl(
   origin: string,
   v: { id: number | string; ref: string; name?: string | null; timestamp: string },

@@ -30,7 +30,7 @@ export const saveSignatureSchema = z.object({
   qrCodeData: z.string().max(2000).optional(),
   referenceNumber: z.union([z.literal(''), referenceSchema]).optional(),
   isDefault: z.boolean().default(false),
-  /** Publication consent of the creator (part 2 §2.1); the signing panel saves private signatures without it. */
+  /** Publication consent of the creator; the signing panel saves private signatures without it. */
   consent: z.boolean().optional(),
   userId: z.unknown().optional(),
   isRegisteredUser: z.unknown().optional(),
@@ -69,7 +69,7 @@ export interface PublicSignature {
   /** URL of a reduced, watermarked verification copy, or '' when saved without an image. */
   signatureData: string;
   isRegisteredUser: boolean;
-  /** A signature made through a signing request (issue 12): whose, masked, and on what. */
+  /** A signature made through a signing request: whose, masked, and on what. */
   signingRequest?: { signerEmail: string; documentName: string };
   /**
    * Only for a signature that is not public but signed documents: their certificate pages print

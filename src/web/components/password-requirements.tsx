@@ -10,7 +10,7 @@ const rules = [
   { label: 'One special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
 ];
 
-/** The new-password rules with a met or unmet state each (part 2 §5). */
+/** The new-password rules with a met or unmet state each. */
 export function PasswordRequirements({ password, id }: { password: string; id?: string }) {
   return (
     <div id={id}>

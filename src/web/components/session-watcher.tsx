@@ -4,7 +4,7 @@ import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { signedOutAtLoad, useUser } from '#web/lib/session/get-user.ts';
 
 // The inactivity logout (timers, kept work, the warning) only runs for a signed-in user: most
-// visitors are signed out, so its code is a chunk of its own (issue 15 item 12).
+// visitors are signed out, so its code is a chunk of its own.
 type Watcher = ComponentType<{ user: PublicUser }>;
 let Loaded: Watcher | null = null;
 const loadWatcher = reloadingOnMissingChunk(() =>

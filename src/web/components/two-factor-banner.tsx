@@ -6,7 +6,7 @@ import { useUser } from '#web/lib/session/get-user.ts';
 const Body = lazy(reloadingOnMissingChunk(() => import('#web/components/two-factor-banner-body.tsx')));
 
 /**
- * Issue 14 item 4: while the admins' policy asks this user for two-factor sign-in and it is not
+ * While the admins' policy asks this user for two-factor sign-in and it is not
  * set up, every page says so, with the way there. It asks; it never locks anyone out.
  */
 export function TwoFactorBanner() {

@@ -15,7 +15,7 @@ export const accountText = {
   signOut: 'Sign out',
 } as const;
 
-/** A signed-in user's own area, from every page (issue 15 item 1). */
+/** A signed-in user's own area, from every page. */
 export const accountLinks: AccountLink[] = [
   { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { href: '/documents', label: 'Documents', icon: FileText, matchPrefix: '/documents/' },

@@ -8,7 +8,7 @@ import { headerActionsLayout, type HeaderActionsProps } from '#web/layouts/heade
 export { AccountMenu };
 
 /**
- * The header's Create Signature (not for admins, part 1 §2) and, on wide screens, the account menu;
+ * The header's Create Signature (not for admins) and, on wide screens, the account menu;
  * on small screens the menu sits in the header bar itself and the folded panel holds the rest.
  */
 export default function SignedInActions({

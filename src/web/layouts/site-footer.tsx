@@ -31,7 +31,7 @@ function Column({ id, title, links }: { id: string; title: string; links: Footer
   );
 }
 
-/** Part 1 §2: product links, terms (on the about page), privacy policy and sister products from site settings. */
+/** Product links, terms (on the about page), privacy policy and sister products from site settings. */
 export function SiteFooter() {
   const { privacyPolicyHref, sisterProducts } = useSiteLinks();
   const siteName = useSiteName();

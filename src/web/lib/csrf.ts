@@ -1,5 +1,5 @@
 /**
- * CSRF token storage of the spec (part 1 §9). The token is kept in several places so that any code
+ * CSRF token storage of the spec. The token is kept in several places so that any code
  * path (fetch, a plain form post, a reload) can find it; the server checks it against the session.
  */
 const STORAGE_KEY = 'csrf-token';

@@ -3,8 +3,8 @@ import type { FormCheck } from '#shared/accounts/form-checks.ts';
 
 /**
  * The small part of react-hook-form the public pages' forms use, so that the sign-in and
- * verification pages do not load it (15 KB gzip, and zod's 35 KB through its resolver: issue 15
- * item 12). It keeps react-hook-form's behaviour: inputs stay uncontrolled (registered by ref), a
+ * verification pages do not load it (15 KB gzip, and zod's 35 KB through its resolver). It
+ * keeps react-hook-form's behaviour: inputs stay uncontrolled (registered by ref), a
  * submit checks every field and focuses the first invalid one, and after the first submit a
  * field is checked again as it changes (its own error only).
  */

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '#web/lib/api.ts';
 import { currentQueryClient, registerQueryClient } from '#web/lib/query-registry.ts';
 
-/** Spec part 1 §7: no retries, no refetch on focus, no polling, data never stale. */
+/** No retries, no refetch on focus, no polling, data never stale. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 /**
  * One value the shell reads from the server (the current user, the site settings) without the
  * query client, so the first paint of every page does not carry it. The semantics are those of
- * the query client's defaults (spec part 1 §7): fetched once when first shown, never stale, no
+ * the query client's defaults: fetched once when first shown, never stale, no
  * retries; `refresh` is the invalidation (the new answer replaces the old, which stays shown
  * meanwhile), `set` the direct update. Every reader, in the shell and behind sign-in, reads this
  * one copy.

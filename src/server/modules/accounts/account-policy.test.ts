@@ -4,10 +4,10 @@ import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
 import { Agent } from '#server/test/agent.ts';
 import { linkIn } from '#server/test/smtp.ts';
 import { testAppWithSmtp, TEST_ORIGIN } from '#server/test/test-app.ts';
-import { TestAuthenticator } from './test-authenticator.ts';
+import { TestAuthenticator } from '#server/test/authenticator.ts';
 import { stepAt, totpCode } from './totp.ts';
 
-/** Issue 14 items 4 and 6: the admins' policy, an admin's reset, and e-mail changes. */
+/** The admins' policy, an admin's reset, and e-mail changes. */
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
 let admin: Agent;
 const PASSWORD = 'Str0ng!Pass';

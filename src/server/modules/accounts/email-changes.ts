@@ -8,7 +8,7 @@ export type ConfirmOutcome =
   { kind: 'ok'; userId: number; oldEmail: string; newEmail: string } | { kind: 'invalid' | 'taken' };
 
 /**
- * An e-mail change waits for the link sent to the new address (issue 14 item 6): until then the
+ * An e-mail change waits for the link sent to the new address: until then the
  * account keeps its old address. One live request per user; the token is stored as its SHA-256.
  */
 export class EmailChanges {

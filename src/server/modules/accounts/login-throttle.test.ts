@@ -6,7 +6,7 @@ import { linkIn } from '#server/test/smtp.ts';
 import { testAppWithSmtp } from '#server/test/test-app.ts';
 
 /**
- * Issue 10 items 2 and 3: attempts are counted before the password is checked, so concurrent
+ * Attempts are counted before the password is checked, so concurrent
  * requests cannot slip past a limit, and failures from one network cannot lock the owner out.
  */
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
@@ -56,7 +56,7 @@ const statuses = (codes: number[]) =>
 /** Moves past every login window, so one test's counters do not reach the next. */
 const nextWindow = () => ctx.clock.advance(limits.loginWindowMs + 60_000);
 
-describe('concurrent attempts are counted before the password is checked (item 2)', () => {
+describe('concurrent attempts are counted before the password is checked', () => {
   test('40 concurrent wrong passwords from one network against one account: at most 5 are evaluated', async () => {
     const address = await registered();
     const agents = await agentsWithCaptcha(40, () => '198.18.7.1');
@@ -99,7 +99,7 @@ describe('concurrent attempts are counted before the password is checked (item 2
   });
 });
 
-describe('failures from one network do not lock the owner out (item 3)', () => {
+describe('failures from one network do not lock the owner out', () => {
   test('5 failures from IP A: the right password from IP B still works, IP A stays throttled', async () => {
     const address = await registered();
     const attacker = new Agent(ctx.app);

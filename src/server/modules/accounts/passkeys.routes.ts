@@ -22,7 +22,7 @@ const refused = (reply: FastifyReply, result: Exclude<AssertionResult, { kind: '
     ? reply.code(400).send({ message: m.passkeyExpired })
     : reply.code(401).send({ message: result.kind === 'unknown' ? m.passkeyUnknown : m.passkeyFailed });
 
-/** Issue 14 item 3: passkeys in the settings, as a second step, and to sign in without a password. */
+/** Passkeys in the settings, as a second step, and to sign in without a password. */
 export function passkeyRoutes(app: App) {
   const s = app.accountSecurity;
 

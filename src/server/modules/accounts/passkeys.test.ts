@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
 import { Agent } from '#server/test/agent.ts';
 import { testAppWithSmtp, TEST_ORIGIN } from '#server/test/test-app.ts';
-import { TestAuthenticator } from './test-authenticator.ts';
+import { TestAuthenticator } from '#server/test/authenticator.ts';
 
-/** Issue 14 item 3: passkeys registered, listed, used as the second step and without a password. */
+/** Passkeys registered, listed, used as the second step and without a password. */
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
 const PASSWORD = 'Str0ng!Pass';
 let n = 0;

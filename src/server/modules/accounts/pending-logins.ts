@@ -23,7 +23,7 @@ export type Reserved =
   | { kind: 'throttled'; retryAfter: number };
 
 /**
- * A right password for an account with two-factor (issue 14 item 2, decision 030): a row that
+ * A right password for an account with two-factor (decision 030): a row that
  * lives 5 minutes, found only through the random value in the browser's HttpOnly cookie (the
  * row keeps its SHA-256), spent by the first right second step.
  */

@@ -5,7 +5,7 @@ import { linkIn } from '#server/test/smtp.ts';
 import { testAppWithSmtp } from '#server/test/test-app.ts';
 
 /**
- * Issue 10 item 12: a password reset changes the password, marks the address verified and ends
+ * A password reset changes the password, marks the address verified and ends
  * every session together or not at all. A trigger makes the session delete fail for one user.
  */
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;

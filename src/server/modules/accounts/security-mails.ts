@@ -1,7 +1,7 @@
 import type { MailContent } from '../mail/templates.ts';
 import { layout, SITE } from '../mail/templates.ts';
 
-/** The security notices of issue 14 item 6: what changed, when, from where, and where to look. */
+/** The security notices: what changed, when, from where, and where to look. */
 function notice(subject: string, intro: string, settingsLink: string): MailContent {
   const outro =
     'If this was you, there is nothing to do. If it was not, change your password at once and review your sessions and two-factor settings.';

@@ -4,7 +4,7 @@ import { passkeyRoutes } from './passkeys.routes.ts';
 import { sessionRoutes } from './sessions.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 
-/** Issue 14: account security (decision 030). */
+/** Account security (decision 030). */
 export function accountSecurityRoutes(app: App) {
   twoFactorRoutes(app);
   passkeyRoutes(app);

@@ -5,7 +5,7 @@ import type { App } from '#server/app-types.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
 import { endSession, SessionStore } from '#server/plugins/session.ts';
 
-/** Issue 14 item 5: the account's sessions, and signing out one or all the others. */
+/** The account's sessions, and signing out one or all the others. */
 export function sessionRoutes(app: App) {
   app.get('/api/user/sessions', { onRequest: requireUser }, async (req): Promise<SessionItem[]> => {
     const rows = await app.sessions.listForUser(currentUser(req).id);

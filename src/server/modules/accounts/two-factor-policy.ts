@@ -5,7 +5,7 @@ import { SettingsStore } from '#server/lib/settings-store.ts';
 import type { WarnLog } from '#server/lib/write-in-chunks.ts';
 
 /**
- * Who must use two-factor sign-in (issue 14 item 4, decision 030). "Required" asks and reminds:
+ * Who must use two-factor sign-in (decision 030). "Required" asks and reminds:
  * a user it applies to who has not set it up is signed in as before, told so at once and shown a
  * banner until done. Refusing them would lock out the first admin of every existing install.
  */

@@ -19,7 +19,7 @@ import { clearPendingLogin, completeSignIn } from './sign-in.ts';
 const tooMany = (reply: FastifyReply, retryAfter: number) =>
   reply.code(429).header('Retry-After', String(retryAfter)).send({ message: m.tooManyCodes, retryAfter });
 
-/** Issue 14 items 1 and 2: the authenticator app in the settings, and the second sign-in step. */
+/** The authenticator app in the settings, and the second sign-in step. */
 export function twoFactorRoutes(app: App) {
   const s = app.accountSecurity;
   const device = (req: FastifyRequest) => deviceLabel(req.headers['user-agent']);

@@ -143,7 +143,7 @@ export class TwoFactorService {
     return 'ok';
   }
 
-  /** An admin's reset (issue 14 item 4): app, recovery codes and passkeys, all gone. */
+  /** An admin's reset: app, recovery codes and passkeys, all gone. */
   async reset(userId: number) {
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('user_totp').where('user_id', '=', userId).execute();

@@ -7,7 +7,7 @@ import { testAppWithSmtp } from '#server/test/test-app.ts';
 import { PENDING_LOGIN_TTL_MS } from './pending-logins.ts';
 import { stepAt, TOTP_STEP_MS, totpCode } from './totp.ts';
 
-/** Issue 14 items 1, 2 and 5: the authenticator app, the second sign-in step, its limits. */
+/** The authenticator app, the second sign-in step, its limits. */
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
 const PASSWORD = 'Str0ng!Pass';
 const limits = defaultLimits();

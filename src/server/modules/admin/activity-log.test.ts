@@ -5,7 +5,7 @@ import { Agent } from '#server/test/agent.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
 
 /**
- * Issue 15 item 7: every event reads as words (label and detail, no slugs, no JSON), a throttled
+ * Every event reads as words (label and detail, no slugs, no JSON), a throttled
  * sign-in names the account tried, and the search finds details and labels on both databases.
  */
 let ctx: TestContext;

@@ -168,7 +168,7 @@ export class AdminSettingsService {
   }
 }
 
-/** The signing requests' limits (issue 12): counts an admin edits as they are stored. */
+/** The signing requests' limits: counts an admin edits as they are stored. */
 const SIGNING_LIMITS = [
   'signingRequestsPerUserPerHour',
   'signingCallsPerTokenPerHour',

@@ -125,7 +125,7 @@ export class AdminUsersService {
   }
 
   /**
-   * Issue 14 item 4: removes the user's authenticator app, recovery codes and passkeys, so they
+   * Removes the user's authenticator app, recovery codes and passkeys, so they
    * sign in with the password again; logged and mailed to the user.
    */
   async resetTwoFactor(actor: Actor, id: number): Promise<UserChange<PublicUser>> {

@@ -7,7 +7,7 @@ import { Agent } from '#server/test/agent.ts';
 import { freshDatabase, ManualClock, testConfig } from '#server/test/test-app.ts';
 
 /**
- * Issue 15 item 6: the block list takes valid addresses and CIDR ranges only, turns a blocked
+ * The block list takes valid addresses and CIDR ranges only, turns a blocked
  * address (or one inside a blocked range) away from every page and call, and never the admin's own.
  * Two instances share one database, as in a scale-out deployment.
  */

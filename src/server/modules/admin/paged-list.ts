@@ -22,7 +22,7 @@ interface PagedQuery<Row, Item> {
   items?: (rows: Row[]) => Item[] | Promise<Item[]>;
 }
 
-/** One page of an admin list, `{ items, total }` (DESIGN §4), from the page and page size asked for. */
+/** One page of an admin list, `{ items, total }`, from the page and page size asked for. */
 export async function pagedList<Row, Item = Row>(
   { page, pageSize }: PageParams,
   query: PagedQuery<Row, Item>,

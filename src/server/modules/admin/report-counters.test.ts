@@ -6,7 +6,7 @@ import { signaturePng } from '#server/test/fixtures.ts';
 import { freshDatabase, testApp, type TestContext } from '#server/test/test-app.ts';
 
 /**
- * Issue 15 item 9, decision 031: reports read daily counters written when the events happen, so
+ * Reports read daily counters written when the events happen, so
  * deleting a user or a signature later leaves the days that counted them as they were.
  */
 const DAY_MS = 86_400_000;

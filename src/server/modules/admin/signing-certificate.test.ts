@@ -13,7 +13,7 @@ import { Agent } from '#server/test/agent.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { getBytes, multipartBody, quadrantPng, upload } from '../documents/test-helpers.ts';
 import { createSelfSignedIdentity } from '../pdf/self-signed.ts';
-import { plainPkcs12, TestPki } from '../pdf/test-certificates.ts';
+import { plainPkcs12, TestPki } from '#server/test/certificates.ts';
 import { simplePdf } from '../pdf/test-pdfs.ts';
 
 const run = promisify(execFile);

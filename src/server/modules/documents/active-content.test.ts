@@ -65,7 +65,7 @@ async function uploaded(bytes: Buffer, name = 'Hostile') {
   return res.json();
 }
 
-// Issue 10 item 6: such a file was accepted silently and sealed with the server's certificate.
+// Such a file was accepted silently and sealed with the server's certificate.
 describe('active content', () => {
   test('is reported at upload, and the signed revision no longer references it while the original is a prefix', async () => {
     const doc = await uploaded(hostile);

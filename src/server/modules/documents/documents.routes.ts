@@ -18,7 +18,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const DOCUMENT_CHECKS_PER_HOUR = 60;
 
 /**
- * Uploaded PDFs are the user's content, not ours (DESIGN §5): a viewer opening one straight from
+ * Uploaded PDFs are the user's content, not ours: a viewer opening one straight from
  * this origin gets no script, no plugin, no form and no same-origin rights. The security-headers
  * hook sets the page policy on every non-JSON answer in onSend; a route-level onSend runs after
  * it, so this one stands.

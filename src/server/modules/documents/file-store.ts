@@ -36,8 +36,8 @@ export interface StagedFile {
 }
 
 /**
- * Document files in the database, each kept in the transaction of the row that needs it
- * (DESIGN §1); one larger than a part is written in parts before that transaction and read back
+ * Document files in the database, each kept in the transaction of the row that needs it,
+ * so a failure leaves no file without its row nor a row without its file; one larger than a part is written in parts before that transaction and read back
  * a part per turn (decision 045). Kept behind this small interface so an object store can
  * replace it later.
  */

@@ -48,7 +48,7 @@ const pagesWrittenAfter = (signed: Buffer, original: Buffer) =>
       .match(/\/Type\s*\/Page\b(?!s)/g) ?? []
   ).length;
 
-// Issue 10 item 7: from about 2,005 pages signing answered 500 ("the signature does not cover the
+// From about 2,005 pages signing answered 500 ("the signature does not cover the
 // whole file"): the signed revision rewrote every page, and the check looked only at the last 64 KB.
 test('a 5,000-page document signs, validly, and only the signed page and the certificate page are written again', async () => {
   const original = await simplePdf(5000);

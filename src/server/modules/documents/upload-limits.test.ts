@@ -9,7 +9,7 @@ import { simplePdf } from '../pdf/test-pdfs.ts';
 import { lockUserQuota } from './storage.ts';
 import { quadrantPng, upload } from './test-helpers.ts';
 
-// Issue 10 item 5: one fresh account stored 40 x 9.3 MB in 5 s; nothing limited it.
+// One fresh account stored 40 x 9.3 MB in 5 s; nothing limited it.
 let ctx: TestContext;
 let pdf: Buffer;
 let n = 0;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
 import { WORKER_NICE } from '#server/lib/priority.ts';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
-import { expensiveSvg } from '../signatures/test-svgs.ts';
-import { ImageAbortedError, ImageBusyError, ImagePool, WALL_FACTOR } from './image-pool.ts';
+import { expensiveSvg } from '#server/test/svgs.ts';
+import { ImageAbortedError, ImageBusyError, ImagePool } from './image-pool.ts';
 
 const pool = new ImagePool({ size: 1, maxQueue: 1, perKey: 1 });
 afterAll(() => pool.close());
@@ -22,14 +22,24 @@ const alive = (pid: number) => {
 };
 
 test('a job past its CPU budget is killed, and its process replaced for the next job', async () => {
-  expect((await fine()).kind).toBe('ok');
-  const [pid] = pool.stats().pids;
-  const err = await slow().catch((e: unknown) => e);
-  expect(err).toBeInstanceOf(ImageAbortedError);
-  expect((err as ImageAbortedError).reason).toBe('time');
-  await expect.poll(() => alive(pid!)).toBe(false); // SIGKILLed; gone once reaped
-  expect((await fine()).kind).toBe('ok');
-  expect(pool.stats().pids).not.toContain(pid);
+  // 1 ms of CPU no SVG render fits in, and wall time to spare however loaded the machine is, so
+  // only the CPU budget can stop it
+  const strict = new ImagePool({ size: 1, wallFactor: 20_000 });
+  try {
+    const run = (svg: string) => strict.run('signature', job(svg), { timeoutMs: 1, memoryMb: 1024 });
+    await strict.run('signature', job(SIGNATURE_SVG), { timeoutMs: 5000, memoryMb: 1024 });
+    const [pid] = strict.stats().pids;
+    const err = await run(expensiveSvg()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImageAbortedError);
+    expect((err as ImageAbortedError).reason).toBe('time');
+    await expect.poll(() => alive(pid!)).toBe(false); // SIGKILLed; gone once reaped
+    expect(
+      (await strict.run('signature', job(SIGNATURE_SVG), { timeoutMs: 5000, memoryMb: 1024 })).kind,
+    ).toBe('ok');
+    expect(strict.stats().pids).not.toContain(pid);
+  } finally {
+    await strict.close();
+  }
 });
 
 // Linux: the CPU budget is read from /proc, so the wall-time limit tells a stalled job from a costly one
@@ -38,13 +48,11 @@ test.runIf(process.platform === 'linux')(
   async () => {
     expect((await fine()).kind).toBe('ok');
     const [pid] = pool.stats().pids;
-    const started = Date.now();
     const job = slow(undefined, 200).catch((e: unknown) => e);
     process.kill(pid!, 'SIGSTOP'); // what starving it of every core looks like from here
     const err = await job;
     expect(err).toBeInstanceOf(ImageAbortedError);
     expect((err as ImageAbortedError).reason).toBe('stalled');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200 * WALL_FACTOR - 20);
     await expect.poll(() => alive(pid!)).toBe(false);
     expect((await fine()).kind).toBe('ok');
   },
@@ -55,7 +63,6 @@ test.runIf(process.platform === 'linux')(
   async () => {
     const other = new ImagePool({ size: 1, startMs: 100 });
     try {
-      const started = Date.now();
       const waiting = other
         .run('signature', job(SIGNATURE_SVG), { timeoutMs: 200, memoryMb: 1024 })
         .catch((e: unknown) => e);
@@ -64,7 +71,6 @@ test.runIf(process.platform === 'linux')(
       const err = await waiting;
       expect(err).toBeInstanceOf(ImageAbortedError);
       expect((err as ImageAbortedError).reason).toBe('stalled');
-      expect(Date.now() - started).toBeGreaterThanOrEqual(100 + 200 * WALL_FACTOR - 20);
       expect(other.stats().queued).toBe(0);
       // once it gets a core the child starts, and serves the next job
       process.kill(pid!, 'SIGCONT');

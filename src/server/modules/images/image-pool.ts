@@ -41,6 +41,8 @@ export interface ImagePoolOptions {
   heapMb?: number;
   /** Wall time a waiting job allows for a child to start, on top of the jobs ahead of it. */
   startMs?: number;
+  /** Budgets of wall time a job (or its wait) may take before it is dropped as stalled. */
+  wallFactor?: number;
 }
 
 export interface JobOptions {
@@ -107,6 +109,7 @@ export class ImagePool {
   private readonly perKey: number;
   private readonly heapMb: number;
   private readonly startMs: number;
+  private readonly wallFactor: number;
   private readonly children: Child[] = [];
   private readonly queue: Task[] = [];
   private readonly perKeyCount = new Map<string, number>();
@@ -121,6 +124,7 @@ export class ImagePool {
     this.perKey = opts.perKey ?? 2;
     this.heapMb = opts.heapMb ?? 192;
     this.startMs = opts.startMs ?? 5000;
+    this.wallFactor = opts.wallFactor ?? WALL_FACTOR;
   }
 
   run<K extends Kind>(kind: K, input: Input<K>, opts: JobOptions): Promise<Output<K>> {
@@ -157,7 +161,7 @@ export class ImagePool {
           this.queue.splice(i, 1);
           task.reject(new ImageAbortedError('stalled'));
         },
-        this.startMs + opts.timeoutMs * WALL_FACTOR * (1 + Math.floor(ahead / this.size)),
+        this.startMs + opts.timeoutMs * this.wallFactor * (1 + Math.floor(ahead / this.size)),
       );
       this.queue.push(task);
       this.failedStarts = 0;
@@ -244,7 +248,7 @@ export class ImagePool {
       // did not get to use it; without /proc, wall time is the only budget there is.
       setTimeout(
         () => abort(before ? 'stalled' : 'time'),
-        before ? task.timeoutMs * WALL_FACTOR : task.timeoutMs,
+        before ? task.timeoutMs * this.wallFactor : task.timeoutMs,
       ),
       setInterval(() => {
         const now = before && usage(pid);

@@ -86,7 +86,7 @@ test('a job whose worker died is run again by another instance once its lease ha
 
   // a real process claims the job and is killed in the middle of it
   const child = fork(
-    new URL('./test-support/crashing-instance.ts', import.meta.url),
+    new URL('../../test/crashing-instance.ts', import.meta.url),
     [databaseUrl ?? sqliteFile!],
     {
       execArgv: ['--import', 'tsx'],

@@ -9,7 +9,7 @@ import { passwordResetMail } from './templates.ts';
 import { testAppWithSmtp } from '#server/test/test-app.ts';
 
 /**
- * Issue 15 item 8: the admin's "Site name" names the site in the server-rendered heads (title,
+ * The admin's "Site name" names the site in the server-rendered heads (title,
  * og:site_name, descriptions) and in every mail, escaped. Mails get it when they are sent, so
  * a mail queued before a rename and sent after it carries the new name.
  */

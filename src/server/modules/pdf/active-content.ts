@@ -45,7 +45,7 @@ function runsScript(uri: string): boolean {
 export type ActiveContentScan = { kinds: ActiveContentKind[]; complete: boolean };
 
 /**
- * Finds active content (DESIGN §3b; issue 10 item 6) and, with `remove`, drops it: catalog
+ * Finds active content and, with `remove`, drops it: catalog
  * (/OpenAction, /AA, /Names /JavaScript and /EmbeddedFiles, /AcroForm /XFA), form fields' and
  * pages' /AA, and annotations (their /A and /AA, or the whole annotation for media and file
  * attachments). Only dictionaries that change are written by the next incremental save; the

@@ -101,7 +101,7 @@ function signerFor(identity: SigningIdentity) {
 }
 
 /**
- * The signature's /ByteRange must end at the end of the file (DESIGN §3b guard 4). It is looked
+ * The signature's /ByteRange must end at the end of the file. It is looked
  * for in the revision signing appended (from `revisionStart`), not in a fixed tail: that revision
  * ends with the xref of everything it wrote, so the dictionary can sit any distance from the end.
  */

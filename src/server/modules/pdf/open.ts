@@ -23,7 +23,7 @@ export const isParseError = (err: unknown) =>
   ].includes(err.name);
 
 /**
- * Loads a PDF with the guards @libpdf/core 0.4.2 needs (DESIGN §3b). Parsing is strict: lenient
+ * Loads a PDF with the guards @libpdf/core 0.4.2 needs. Parsing is strict: lenient
  * mode only adds brute-force recovery, whose files we refuse anyway (they would be rewritten whole),
  * and its recovery loops forever on a stray ')' or '}' in object syntax (2 KB of garbage ran a
  * worker out of memory). Encrypted files are refused; /Encrypt is also looked for by hand in case

@@ -75,7 +75,7 @@ function movable(arrays: Uint8Array[]): ArrayBuffer[] {
 const WORKER_URL = workerThreadEntry(new URL('./pdf-worker.ts', import.meta.url));
 
 /**
- * PDF parsing, stamping and signing off the main thread (DESIGN §3a): a few long-lived workers,
+ * PDF parsing, stamping and signing off the main thread: a few long-lived workers,
  * one job each at a time, started on first use; further jobs wait in a FIFO queue.
  */
 export class PdfPool {

@@ -6,7 +6,7 @@ import { createSelfSignedIdentity } from './self-signed.ts';
 import { KeySigner } from './key-signer.ts';
 import { identityFromPkcs12 } from './pkcs12-identity.ts';
 import { readPkcs12 } from './pkcs12.ts';
-import { openssl, plainPkcs12, TestPki } from './test-certificates.ts';
+import { openssl, plainPkcs12, TestPki } from '#server/test/certificates.ts';
 
 const now = () => new Date();
 const spki = (der: Uint8Array) =>

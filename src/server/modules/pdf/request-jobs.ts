@@ -23,7 +23,7 @@ import { stampLayout } from '#shared/documents/stamp-layout.ts';
 import { imageOperators, ownResources, signatureOperators } from './stamp.ts';
 import type { Operator } from './text.ts';
 
-/** Pool operations of signing requests (issue 12): one revision per signer, then the sealed end. */
+/** Pool operations of signing requests: one revision per signer, then the sealed end. */
 
 export type { AuditEvent, AuditRevision, RecipientField };
 

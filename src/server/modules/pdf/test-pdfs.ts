@@ -191,7 +191,7 @@ export async function nestedTreePdf(pages = 4): Promise<Buffer> {
 }
 
 /**
- * A PDF with every kind of active content the upload check knows (issue 10 item 6): JavaScript
+ * A PDF with every kind of active content the upload check knows: JavaScript
  * run on opening, on closing, by a named script, a form field and a chained link; a /Launch page
  * action and link; a `javascript:` link; an embedded file and a file attachment; XFA; a Screen and
  * a RichMedia annotation. One ordinary web link and one internal link must survive neutralising.

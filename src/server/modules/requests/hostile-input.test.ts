@@ -10,7 +10,7 @@ import {
   send,
   uploaded,
   type Ctx,
-} from './test-helpers.ts';
+} from '#server/test/requests.ts';
 
 /**
  * Hostile text in every text the signing-request API takes: refused (4xx) or stored (2xx), never

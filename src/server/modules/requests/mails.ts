@@ -1,7 +1,7 @@
 import type { MailAttachment, MailService } from '#server/modules/mail/mail.service.ts';
 import { SITE, type MailContent } from '#server/modules/mail/templates.ts';
 
-/** The largest final PDF sent as an attachment (issue 12); larger ones go as a link only. */
+/** The largest final PDF sent as an attachment; larger ones go as a link only. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A request's mail: the product's MailContent, plus the final PDF on completion mails. */

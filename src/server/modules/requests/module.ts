@@ -15,7 +15,7 @@ import { RequestsService } from './requests.service.ts';
 import { queueScheduler } from './scheduler.ts';
 import { signRoutes } from './sign.routes.ts';
 
-/** Signing requests (issue 12): the service, with its jobs registered on the queue (services.ts builds it). */
+/** Signing requests: the service, with its jobs registered on the queue (services.ts builds it). */
 export function createRequests(s: {
   db: Db;
   clock: Clock;

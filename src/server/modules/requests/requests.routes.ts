@@ -20,7 +20,7 @@ function ownerAnswer(reply: FastifyReply, r: OwnerOutcome) {
   return reply.code(r.kind === 'missing' ? 404 : 409).send({ message: r.message });
 }
 
-/** The owner's side of signing requests (issue 12): compose and send, follow, resend, remind, cancel, turn off the recipients' download link. */
+/** The owner's side of signing requests: compose and send, follow, resend, remind, cancel, turn off the recipients' download link. */
 export function requestOwnerRoutes(app: App) {
   async function limited(reply: FastifyReply, key: string, max: number, message: string) {
     const state = await app.limiter.hit(key, HOUR_MS);

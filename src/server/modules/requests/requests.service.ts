@@ -47,7 +47,7 @@ export class Rollback<T> extends Error {
 export class RequestsService {
   constructor(readonly deps: RequestDeps) {}
 
-  /** The transparency log and seals (issue 13), wired into the signatures service by the seals module. */
+  /** The transparency log and seals, wired into the signatures service by the seals module. */
   get transparency() {
     return this.deps.signatures.transparency;
   }

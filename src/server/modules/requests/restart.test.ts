@@ -17,7 +17,7 @@ import {
   subjectOf,
   uploaded,
   type Ctx,
-} from './test-helpers.ts';
+} from '#server/test/requests.ts';
 import { watchRequestPdf } from './test-pdf-seam.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

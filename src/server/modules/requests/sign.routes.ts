@@ -42,7 +42,7 @@ const meta = (req: FastifyRequest) => {
 };
 
 /**
- * The recipient's side (issue 12): no account, the link is the key. Every answer for a link that
+ * The recipient's side: no account, the link is the key. Every answer for a link that
  * is not live is the same 404; each call counts against the link and the caller's IP first.
  */
 export function signRoutes(app: App) {

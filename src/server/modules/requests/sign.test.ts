@@ -23,7 +23,7 @@ import {
   subjectOf,
   uploaded,
   type Ctx,
-} from './test-helpers.ts';
+} from '#server/test/requests.ts';
 
 let ctx: Ctx;
 beforeAll(async () => {

@@ -32,7 +32,7 @@ export const SVG_LIMITS = {
   /**
    * Widest stroke, in pixels of the image, as a share of its shorter side (at least 4 px):
    * signature_pad's default pen draws at most 5.6 units on a 250-unit canvas (2.3 %); stroke-width
-   * 400 over 14,000 curves was the 100 s image of issue 10.
+   * 400 over 14,000 curves took 100 s to render before this limit.
    */
   maxStrokeShare: 0.1,
   minStrokeCap: 4,

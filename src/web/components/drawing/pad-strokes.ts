@@ -1,4 +1,4 @@
-/** The signing pad (part 2 §9): 400x200, stroke width 2, black, round. */
+/** The signing pad: 400x200, stroke width 2, black, round. */
 export const SIGNING_PAD = { width: 400, height: 200, strokeWidth: 2, color: '#000000' } as const;
 
 export interface Point {

@@ -34,7 +34,7 @@ export const authText = {
   captchaLoadFailed: 'The security code could not be loaded. Refresh to try again.',
   agreeToTerms: 'I agree to the terms and conditions',
   legalNote: 'By using Inkproof you accept our',
-  // issue 14: the second step and passkeys
+  // The second step and passkeys
   secondStepTitle: 'Two-factor sign-in',
   secondStepIntro: 'Your password was right. Confirm it is you with your second step.',
   codeLabel: 'Authentication code',

@@ -1,4 +1,4 @@
-/** Every text of the blog pages (part 2 §2.10) and the admin blog editor, in one place. */
+/** Every text of the blog pages and the admin blog editor, in one place. */
 export const blogText = {
   meta: {
     // Title and description as the server renders them for /blog and /blog/{slug}.

@@ -1,9 +1,9 @@
-/** Texts of the document-app screens of part 1 §2 (dashboard, templates, team, support). */
+/** Texts of the document-app screens (dashboard, templates, team, support). */
 export const dashboardText = {
   title: 'Dashboard',
   welcome: (name: string | null) => (name ? `Welcome back, ${name}.` : 'Welcome back.'),
   lead: 'Your documents at a glance, and where to pick up.',
-  // the rest of the document app (part 1 §2's sidebar; the header's account menu has the others)
+  // the rest of the document app's sidebar (the header's account menu has the others)
   moreTitle: 'More in your workspace',
   navTemplates: 'Templates',
   templatesText: 'Reusable documents: coming soon.',

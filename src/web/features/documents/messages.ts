@@ -52,7 +52,7 @@ export const documentsText = {
     'Each signature on the PDF carries a QR code to this reference; the file also holds a digital signature any PDF reader can check.',
   verifyLink: 'Verify this document',
 
-  // detail without a document (part 2 §2.5): tabs 'all' and 'drafts'
+  // detail without a document: tabs 'all' and 'drafts'
   otherDocuments: 'Your documents',
   otherTabsLabel: 'Show your documents',
   tabDrafts: 'Drafts',

@@ -1,6 +1,6 @@
 import type { RecipientRole, RecipientStatus, RequestStatus } from '#shared/requests/schemas.ts';
 
-/** The owner's view of a signing request (issue 12), as only the browser says it. */
+/** The owner's view of a signing request, as only the browser says it. */
 export const requestText = {
   title: 'Signing request',
   loading: 'Loading the signing request…',

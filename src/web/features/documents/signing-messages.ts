@@ -1,4 +1,4 @@
-/** Signing-screen texts the spec leaves to the browser (part 2 §2.7); its own are in #shared. */
+/** Signing-screen texts the spec leaves to the browser; its own are in #shared. */
 export const signingText = {
   workspaceHint:
     'Pick a saved signature or draw one: it appears in the middle of this page. Drag it to move it, drag its corner to resize it; with the keyboard, use the arrow keys on it or on its corner (Shift for larger steps). The dashed square and lines inside it show where its verification QR code and caption are printed.',

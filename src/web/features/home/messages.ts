@@ -1,4 +1,4 @@
-/** Every text of the home page (part 1 §2), in one place so the page and its tests agree. */
+/** Every text of the home page, in one place so the page and its tests agree. */
 export const homeText = {
   meta: {
     // The same title and description the server renders into the head for '/'.

@@ -1,4 +1,4 @@
-/** Texts of the information pages (part 2 §2.11, /privacy, /temp-download); long copy lives in content/. */
+/** Texts of the information pages (about, use cases, /privacy, /temp-download); long copy lives in content/. */
 export const infoText = {
   about: {
     // Title and description as the server renders them for /about.

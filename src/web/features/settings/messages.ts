@@ -1,4 +1,4 @@
-/** Settings texts of part 2 §2.9 that only the browser shows. */
+/** Settings texts that only the browser shows. */
 export const settingsText = {
   pageTitle: 'Account Settings',
   pageLead: 'Manage your profile and keep your account secure.',

@@ -1,4 +1,4 @@
-/** Settings > Security texts of issue 14 that only the browser shows. */
+/** Settings > Security texts that only the browser shows. */
 export const securityText = {
   twoFactorHeading: 'Two-factor sign-in',
   twoFactorIntro:

@@ -30,7 +30,7 @@ export const verifyText = {
   verifiedOverlay: 'VERIFIED',
   imageAlt: (name: string) => `Verification copy of the signature of ${name || 'the signer'}`,
   compareHint: 'Compare it with the signature you were given: the shapes should match.',
-  // A private signature that signed documents (issue 15 item 3): the signing is shown, not the image.
+  // A private signature that signed documents: the signing is shown, not the image.
   documentUseTitle: (n: number) => (n === 1 ? 'Used to sign a document' : `Used to sign ${n} documents`),
   documentUseText:
     'Its owner keeps this signature private, so its image and details are not shown. The signing is on record: the name below is the one printed on the document.',

@@ -5,7 +5,7 @@ import { toast } from '#web/lib/toast.ts';
 import { confirmEmailChange } from '#web/features/auth/api/confirm-email-change.ts';
 
 /**
- * The link sent to a new e-mail address (issue 14 item 6), spent once (a StrictMode re-run must
+ * The link sent to a new e-mail address, spent once (a StrictMode re-run must
  * not send the single-use token twice); the outcome is kept for the page and told in a toast.
  */
 export function useEmailChangeLink(token: string | null, onDone: () => void) {

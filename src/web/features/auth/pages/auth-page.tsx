@@ -20,7 +20,7 @@ import { authTabs, authText, parseAuthTab, type AuthTab } from '#web/features/au
 
 const SecondStepForm = lazy(loadSecondStepForm);
 // Signing up is the second tab: its form (checkbox, strength meter) loads when the page is idle,
-// or at once when the page opens on it, so signing in is usable sooner (issue 15 item 12).
+// or at once when the page opens on it, so signing in is usable sooner.
 const loadRegisterForm = reloadingOnMissingChunk(() =>
   import('#web/features/auth/components/register-form.tsx').then((m) => ({ default: m.RegisterForm })),
 );
@@ -46,7 +46,7 @@ export default function AuthPage() {
   const params = new URLSearchParams(useSearch());
   const tab = parseAuthTab(params.get('tab'));
   // Signing in leads to the user's own area, or back where a protected page (or the end of an
-  // idle session) sent them; a signed-in visitor who opens /auth goes home (part 1 §2).
+  // idle session) sent them; a signed-in visitor who opens /auth goes home.
   const redirectTo = safeRedirect(params.get('redirect'), '/dashboard');
   const alreadyIn = safeRedirect(params.get('redirect'));
   const [signedInHere, setSignedInHere] = useState(false);
@@ -75,7 +75,7 @@ export default function AuthPage() {
   // A mailed one-time sign-in link (decision 018); a refused one leaves the token out of the URL.
   const loginLink = useLoginLink(readLoginLink(params), () => navigate(authUrl('login'), { replace: true }));
   const signedIn = useSignedIn();
-  // The link sent to a new e-mail address (issue 14): spent here, then the token leaves the URL.
+  // The link sent to a new e-mail address: spent here, then the token leaves the URL.
   const emailChange = useEmailChangeLink(params.get('email-change'), () =>
     navigate(authUrl('login'), { replace: true }),
   );

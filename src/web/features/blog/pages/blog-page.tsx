@@ -29,7 +29,7 @@ function PostList() {
   );
 }
 
-/** Part 2 §2.10: breadcrumb, title, intro, the card grid, and Create New Post for admins. */
+/** Breadcrumb, title, intro, the card grid, and Create New Post for admins. */
 export default function BlogPage() {
   usePageMeta({ fullTitle: blogText.meta.listTitle, description: blogText.meta.listDescription });
   const isAdmin = useIsAdmin();

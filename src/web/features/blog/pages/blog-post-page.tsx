@@ -13,7 +13,7 @@ import { usePageMeta } from '#web/lib/page-meta.ts';
 
 const t = blogText.post;
 
-/** Part 2 §2.10: one post by its slug, or the spec's error when it is absent or unpublished. */
+/** One post by its slug, or the spec's error when it is absent or unpublished. */
 export default function BlogPostPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const post = usePost(slug);

@@ -3,7 +3,7 @@ import { api } from '#web/lib/api.ts';
 import { currentQueryClient } from '#web/lib/query-registry.ts';
 import { useAction } from '#web/lib/use-action.ts';
 
-/** The spec's payload (part 2 §3); the server decides owner, expiry and registration itself. */
+/** The spec's payload; the server decides owner, expiry and registration itself. */
 export interface SavePayload {
   signatureData: string;
   signerName: string;
@@ -19,7 +19,7 @@ export interface SavePayload {
 
 export const saveSignature = (payload: SavePayload) => api.post<OwnSignature>('/api/signatures', payload);
 
-/** A save from the creator; success refreshes the signatures list (part 2 §4). */
+/** A save from the creator; success refreshes the signatures list. */
 export function useSaveSignature<V>(mutationFn: (vars: V) => Promise<OwnSignature>) {
   return useAction({
     action: mutationFn,

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 
-/** The spec's publication consent (part 2 §2.1); saving requires it. */
+/** The spec's publication consent; saving requires it. */
 export function ConsentCheckbox({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
   const id = useId();
   return (

@@ -33,7 +33,7 @@ function LoginRequired() {
   );
 }
 
-/** Signed-in save: consent, optional image, retention note (part 2 §2.1). */
+/** Signed-in save: consent, optional image, retention note. */
 export function SaveTab() {
   const c = useCreator();
   const [consent, setConsent] = useState(false);

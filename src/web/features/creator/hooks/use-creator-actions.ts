@@ -58,7 +58,7 @@ interface SaveVars {
   includeImage: boolean;
 }
 
-/** Downloads and saving, with the spec's checks and toasts (part 2 §5, §8). */
+/** Downloads and saving, with the spec's checks and toasts. */
 export function useCreatorActions(state: CreatorState, host: string) {
   const { data: user } = useUser();
   const { view } = state;

@@ -47,7 +47,7 @@ const newStamp = (): Stamp => {
   return { id: now, timestamp: new Date(now).toISOString() };
 };
 
-/** The creator's state and the values derived from it (part 2 §2.1, §3, §4). */
+/** The creator's state and the values derived from it. */
 export function useCreatorState(origin: string, download: DownloadMode) {
   const [tab, setTab] = useState<CreatorTab>(download.active ? 'preview' : 'create');
   const [method, setMethod] = useState<CreateMethod>('draw');

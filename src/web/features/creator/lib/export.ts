@@ -118,7 +118,7 @@ export async function encodeRaster(
   format: RasterFormat,
   meta: InkproofMetadata | null,
 ): Promise<Blob> {
-  // JPG at quality 1 (part 2 §9); WebP at 1 makes Chromium write lossless VP8L, which keeps QR edges clean.
+  // JPG at quality 1; WebP at 1 makes Chromium write lossless VP8L, which keeps QR edges clean.
   const bytes = encode(canvas, MIME[format], format === 'png' ? undefined : 1);
   if (format === 'webp' && !isWebp(bytes)) throw new UnsupportedFormatError('WebP');
   return new Blob([meta ? embedMetadata(format, bytes, meta) : bytes], { type: MIME[format] });

@@ -21,6 +21,6 @@ export type CreatedSignature =
 export const signatureImage = (s: CreatedSignature) => (s.kind === 'stored' ? s.dataUrl : s.png);
 
 export const PAD = { width: 600, height: 250, strokeWidth: 2, color: '#000000' } as const;
-/** Typed text shrinks to fit the canvas minus this many pixels (part 2 §5). */
+/** Typed text shrinks to fit the canvas minus this many pixels. */
 export const TYPE_MARGIN = 40;
 export const FONT_SIZE = { min: 20, max: 72, default: 42 } as const;

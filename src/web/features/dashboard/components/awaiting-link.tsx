@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { cn } from '#web/lib/cn.ts';
 import { dashboardText as t } from '../messages.ts';
 
-/** The notification badge of part 1 §2: documents still awaiting a signature, to their list. */
+/** The notification badge: documents still awaiting a signature, to their list. */
 export function AwaitingLink({ count }: { count: number | null }) {
   return (
     <Link

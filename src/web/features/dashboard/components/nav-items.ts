@@ -9,7 +9,7 @@ export interface DashboardLink {
 }
 
 /**
- * The document app's other screens (part 1 §2). The site header's account menu is the one
+ * The document app's other screens. The site header's account menu is the one
  * navigation of the signed-in area; these are reached from the dashboard itself.
  */
 export const moreLinks: DashboardLink[] = [

@@ -8,7 +8,7 @@ const actions: Array<{ href: string; label: string; text: string; icon: LucideIc
   { href: '/my-signatures', label: t.manageSignatures, text: t.manageSignaturesText, icon: Signature },
 ];
 
-/** Upload New Document, View Pending Documents, Manage Signatures (part 1 §2). */
+/** Upload New Document, View Pending Documents, Manage Signatures. */
 export function QuickActions() {
   return (
     <section aria-labelledby="quick-actions-title">

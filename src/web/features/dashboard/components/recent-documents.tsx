@@ -28,7 +28,7 @@ const badges = {
   pending: { Icon: Clock, classes: 'bg-amber-50 text-amber-900 ring-amber-300', label: t.recentPending },
 };
 
-/** In the recent list anything not signed reads Pending (part 1 §2); signing requests have their own. */
+/** In the recent list anything not signed reads Pending; signing requests have their own. */
 function RecentBadge({ status }: { status: string }) {
   const { Icon, classes, label } =
     status === 'signed' || status === 'completed' || status === 'awaiting' ? badges[status] : badges.pending;

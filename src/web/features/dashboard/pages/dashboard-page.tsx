@@ -11,7 +11,7 @@ import { StatusCounts } from '../components/status-counts.tsx';
 import { awaitingSignature, countByStatus, recentDocuments } from '../lib/counts.ts';
 import { dashboardText as t } from '../messages.ts';
 
-/** /dashboard: the document app's overview (part 1 §2, "Separate document-app screens"). */
+/** /dashboard: the document app's overview. */
 export default function DashboardPage() {
   usePageMeta({ title: t.title });
   const { data: user } = useUser();

@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 
-/** /signatures, the dashboard's name for My Signatures (part 1 §2). */
+/** /signatures, the dashboard's name for My Signatures. */
 export default function SignaturesRedirectPage() {
   return <Redirect to="/my-signatures" replace />;
 }

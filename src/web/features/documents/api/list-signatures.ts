@@ -5,7 +5,7 @@ import { api, ApiError } from '#web/lib/api.ts';
 /** Same key as My Signatures, so both screens share one cached list. */
 export const signaturesKey = ['/api/signatures'] as const;
 
-/** GET /api/signatures; retried up to 3 times except after a 401 (part 2 §7). */
+/** GET /api/signatures; retried up to 3 times except after a 401. */
 export function useSavedSignatures() {
   return useQuery({
     queryKey: signaturesKey,

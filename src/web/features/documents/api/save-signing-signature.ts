@@ -8,7 +8,7 @@ export interface SigningSignatureInput {
   isDefault: boolean;
 }
 
-/** POST /api/signatures from the signing panel: only the image and the default flag (part 2 §7). */
+/** POST /api/signatures from the signing panel: only the image and the default flag. */
 export const saveSigningSignature = (input: SigningSignatureInput) =>
   api.post<OwnSignature>('/api/signatures', input);
 

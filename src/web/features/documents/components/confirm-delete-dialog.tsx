@@ -10,7 +10,7 @@ interface ConfirmDeleteDialogProps {
   onConfirm: () => void;
 }
 
-/** 'Are you sure?' before a document is deleted (part 2 §2.4); only the explicit button deletes. */
+/** 'Are you sure?' before a document is deleted; only the explicit button deletes. */
 export function ConfirmDeleteDialog({ open, pending, onOpenChange, onConfirm }: ConfirmDeleteDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { documentsText as t } from '../messages.ts';
 
-/** 1, 2 or 3 columns by width (part 2 §2.4). */
+/** 1, 2 or 3 columns by width. */
 export function DocumentGrid({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
     <ul

@@ -21,7 +21,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const signerNames = (doc: DocumentDetail) => [...new Set(doc.signatures.map((s) => s.signerName))];
 
-/** The side card of part 2 §2.5, and for a signed document what proves it. */
+/** The document's side card, and for a signed document what proves it. */
 export function DocumentInfoCard({ doc }: { doc: DocumentDetail }) {
   return (
     <Card className="p-5">

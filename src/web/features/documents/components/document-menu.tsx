@@ -36,7 +36,7 @@ function Item({
   );
 }
 
-/** The card menu of part 2 §2.4: Sign and Request signatures (pending only), Download, Share, Delete; plus stop sharing. */
+/** A document card's menu: Sign and Request signatures (pending only), Download, Share, Delete; plus stop sharing. */
 export function DocumentMenu({ doc, actions }: { doc: DocumentSummary; actions: Actions }) {
   const [, navigate] = useLocation();
   const icon = 'size-4 shrink-0';

@@ -4,7 +4,7 @@ import { documentMessages as m } from '#shared/documents/messages.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 
-/** 'Document not found' with 'Back to Documents' (part 2 §2.7); also for a failed load, with its reason. */
+/** 'Document not found' with 'Back to Documents'; also for a failed load, with its reason. */
 export function DocumentNotFound({ reason }: { reason?: string }) {
   return (
     <Card className="mx-auto flex max-w-lg flex-col items-center gap-3 px-6 py-12 text-center">

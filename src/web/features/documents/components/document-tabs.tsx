@@ -38,7 +38,7 @@ function DocumentLinks({ docs, label, empty }: { docs: DocumentSummary[]; label:
   );
 }
 
-/** Shown when no document is loaded (part 2 §2.5): the user's documents, all or only the unsigned. */
+/** Shown when no document is loaded: the user's documents, all or only the unsigned. */
 export function DocumentTabs() {
   const documents = useDocuments();
   const [tab, setTab] = useState<Tab>('all');

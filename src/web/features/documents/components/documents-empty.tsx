@@ -3,7 +3,7 @@ import { documentMessages as m } from '#shared/documents/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 
-/** 'No documents found', with a hint that depends on whether filters are active (part 2 §2.4). */
+/** 'No documents found', with a hint that depends on whether filters are active. */
 export function DocumentsEmpty({ filtered, onUpload }: { filtered: boolean; onUpload: () => void }) {
   return (
     <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">

@@ -31,7 +31,7 @@ interface ViewState {
 const START: ViewState = { page: 1, zoom: null, rotation: 0 };
 
 /**
- * The PDF viewer (part 2 §2.6): one page at a time, zoom 0.6-3, turns in 90-degree steps. It opens
+ * The PDF viewer: one page at a time, zoom 0.6-3, turns in 90-degree steps. It opens
  * at 1.2, or at the page's width where that is narrower, so a phone shows the whole width.
  */
 export function PdfViewer({ url, fileName }: PdfViewerProps) {

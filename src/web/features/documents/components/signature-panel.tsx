@@ -22,7 +22,7 @@ interface SignaturePanelProps {
   onChoose: (signature: OwnSignature) => void;
 }
 
-/** 'Create Signature' (part 2 §2.7): draw and save a signature, or pick a saved one. */
+/** 'Create Signature': draw and save a signature, or pick a saved one. */
 export function SignaturePanel({ page, disabled, onChoose }: SignaturePanelProps) {
   const checkboxId = useId();
   const textId = useId();

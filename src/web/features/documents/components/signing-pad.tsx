@@ -23,7 +23,7 @@ export function SigningPad({ strokes, onChange, disabled }: SigningPadProps) {
         label={t.padLabel}
         hint={t.padHint}
         testId="signing-pad"
-        // 400x200 CSS pixels where there is room (part 2 §2.7), scaled down on narrower screens.
+        // 400x200 CSS pixels where there is room, scaled down on narrower screens.
         className="aspect-[2/1]"
         frameClassName="max-w-[404px]"
       />

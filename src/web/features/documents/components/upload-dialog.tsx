@@ -24,7 +24,7 @@ interface Errors {
   name?: string | null;
 }
 
-/** 'Upload Document' (part 2 §2.4): a PDF, its name, real progress; closing cancels the upload. */
+/** 'Upload Document': a PDF, its name, real progress; closing cancels the upload. */
 export function UploadDialog({ open, onOpenChange, onUploaded }: UploadDialogProps) {
   const formId = useId();
   const [file, setFile] = useState<File | null>(null);

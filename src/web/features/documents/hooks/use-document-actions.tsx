@@ -15,7 +15,7 @@ import { documentsText as t } from '../messages.ts';
 type Doc = Pick<DocumentSummary, 'id' | 'name'>;
 
 /**
- * Share, stop sharing, download and delete, with their toasts (part 2 §8) and the two dialogs they
+ * Share, stop sharing, download and delete, with their toasts and the two dialogs they
  * may open; render `dialogs` once wherever the hook is used.
  */
 export function useDocumentActions({ onDeleted }: { onDeleted?: (doc: Doc) => void } = {}) {

@@ -1,4 +1,4 @@
-/** A route's id read as a positive integer (part 2 §2), or null for anything else. */
+/** A route's id read as a positive integer, or null for anything else. */
 export function parseDocumentId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number.parseInt(raw, 10);

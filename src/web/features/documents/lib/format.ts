@@ -12,7 +12,7 @@ export function formatDate(value: string | null | undefined): string {
   return typeof date === 'string' ? date : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
-/** The detail card's 'Created': a long US date (part 2 §2.5), e.g. "April 14, 2025". */
+/** The detail card's 'Created': a long US date, e.g. "April 14, 2025". */
 export function formatLongUsDate(value: string | null | undefined): string {
   const date = parse(value);
   return typeof date === 'string' ? date : date.toLocaleDateString('en-US', { dateStyle: 'long' });

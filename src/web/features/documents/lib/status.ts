@@ -6,8 +6,8 @@ export type StatusLook = 'signed' | 'shared' | 'pending' | 'awaiting' | 'complet
 const looks = new Set<string>(['signed', 'shared', 'awaiting', 'completed']);
 
 /**
- * Badge of part 2 §2.5: signed green, shared blue, anything else (draft too) Pending in amber;
- * a signing request's states (issue 12) have their own: awaiting signatures, completed.
+ * A document's badge: signed green, shared blue, anything else (draft too) Pending in amber;
+ * a signing request's states have their own: awaiting signatures, completed.
  */
 export function statusLook(status: string): StatusLook {
   return looks.has(status) ? (status as StatusLook) : 'pending';

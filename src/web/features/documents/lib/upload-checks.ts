@@ -1,11 +1,11 @@
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { DOCUMENT_MAX_BYTES, documentNameSchema, PDF_MIME } from '#shared/documents/schemas.ts';
 
-/** The name field starts as the file's name without its extension (part 2 §5). */
+/** The name field starts as the file's name without its extension. */
 export const nameFromFile = (fileName: string) => fileName.replace(/\.[^./\\]+$/, '').trim() || fileName;
 
 /**
- * The browser's checks of part 2 §5, before anything is sent; the server checks again and looks
+ * The browser's checks of an upload, before anything is sent; the server checks again and looks
  * inside the file (a renamed text file passes here and is refused there).
  */
 export function checkFile(file: File | null): string | null {

@@ -1,5 +1,5 @@
 /**
- * PDF viewer zoom (part 2 §9): starts at 1.2, or at the page's width where 1.2 would cut the page
+ * PDF viewer zoom: starts at 1.2, or at the page's width where 1.2 would cut the page
  * (a phone); steps of 0.2 from 0.6 to 3.
  */
 export const VIEWER_ZOOM = { start: 1.2, step: 0.2, min: 0.6, max: 3 } as const;

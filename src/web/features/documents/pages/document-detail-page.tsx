@@ -19,7 +19,7 @@ import { parseDocumentId } from '../lib/document-id.ts';
 import { pdfFileName } from '../lib/file-names.ts';
 import { canSign, isSigned } from '../lib/status.ts';
 
-/** /documents/{id} (part 2 §2.5). A signed document is shown (and downloaded) in its signed version. */
+/** /documents/{id}. A signed document is shown (and downloaded) in its signed version. */
 export default function DocumentDetailPage() {
   const params = useParams<{ id: string }>();
   const id = parseDocumentId(params.id);

@@ -8,7 +8,7 @@ import { DocumentsList } from '../components/documents-list.tsx';
 import { UploadDialog } from '../components/upload-dialog.tsx';
 import { documentsText as t } from '../messages.ts';
 
-/** /documents (part 2 §2.4). */
+/** /documents. */
 export default function DocumentsPage() {
   usePageMeta({ title: m.pageTitle });
   const [uploading, setUploading] = useState(false);

@@ -11,7 +11,7 @@ import { SigningScreen } from '../components/signing-screen.tsx';
 import { parseDocumentId } from '../lib/document-id.ts';
 import { signingText as t } from '../signing-messages.ts';
 
-/** /sign-document/{id} (part 2 §2.7). */
+/** /sign-document/{id}. */
 export default function SignDocumentPage() {
   const params = useParams<{ id: string }>();
   const id = parseDocumentId(params.id);

@@ -6,7 +6,7 @@ import { HowItWorks } from '#web/features/home/components/how-it-works.tsx';
 import { homeText } from '#web/features/home/messages.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 
-/** Part 1 §2. The server renders the head (title, description, canonical, social tags, JSON-LD) for '/'. */
+/** The landing page. The server renders the head (title, description, canonical, social tags, JSON-LD) for '/'. */
 export default function HomePage() {
   const { title, description, keywords } = homeText.meta;
   usePageMeta({ fullTitle: title, description, keywords });

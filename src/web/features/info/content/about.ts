@@ -1,4 +1,4 @@
-/** The benefits and mission of the about page (part 2 §2.11). */
+/** The benefits and mission of the about page. */
 export const benefits = [
   {
     id: 'quick',

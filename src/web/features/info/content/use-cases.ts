@@ -1,4 +1,4 @@
-/** The six fields of the use-cases page (part 2 §2.11), each with concrete scenarios. */
+/** The six fields of the use-cases page, each with concrete scenarios. */
 export type UseCaseIcon = 'business' | 'education' | 'healthcare' | 'legal' | 'realEstate' | 'automotive';
 
 export interface UseCase {

@@ -9,7 +9,7 @@ import { usePageMeta } from '#web/lib/page-meta.ts';
 
 const t = infoText.about;
 
-/** Part 2 §2.11: benefits, mission, and the terms and conditions (linked as /about#terms). */
+/** Benefits, mission, and the terms and conditions (linked as /about#terms). */
 export default function AboutPage() {
   usePageMeta({ fullTitle: t.metaTitle, description: t.metaDescription });
   useHashScroll();

@@ -8,7 +8,7 @@ import { usePageMeta } from '#web/lib/page-meta.ts';
 
 const t = infoText.useCases;
 
-/** Part 2 §2.11: business, education, healthcare, legal, real estate and automotive. */
+/** Business, education, healthcare, legal, real estate and automotive. */
 export default function UseCasesPage() {
   usePageMeta({ fullTitle: t.metaTitle, description: t.metaDescription });
   useHashScroll();

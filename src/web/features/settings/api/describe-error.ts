@@ -8,7 +8,7 @@ interface Texts {
 }
 
 /**
- * Part 2 §8 Settings: a server refusal shows its message (or the fallback) with a hint toast; anything
+ * Settings: a server refusal shows its message (or the fallback) with a hint toast; anything
  * else (network, a bug) is 'An unexpected error occurred' with the form's own description.
  */
 export function describeSettingsError(error: Error, texts: Texts) {

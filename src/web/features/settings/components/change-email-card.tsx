@@ -12,7 +12,7 @@ import { useChangeEmail } from '#web/features/settings/api/change-email.ts';
 import { ErrorNote } from '#web/features/settings/components/error-note.tsx';
 import { securityText as t } from '#web/features/settings/security-text.ts';
 
-/** A passkey assertion standing in for the password (issue 14 item 6). */
+/** A passkey assertion standing in for the password. */
 async function passkeyProof() {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const optionsJSON = await api.post<Parameters<typeof startAuthentication>[0]['optionsJSON']>(

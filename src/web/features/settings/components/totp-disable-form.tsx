@@ -9,7 +9,7 @@ import { useDisableTotp } from '#web/features/settings/api/two-factor.ts';
 import { ErrorNote } from '#web/features/settings/components/error-note.tsx';
 import { securityText as t } from '#web/features/settings/security-text.ts';
 
-/** Turning the app off takes the password and a current code (issue 14 item 1). */
+/** Turning the app off takes the password and a current code. */
 export function TotpDisableForm({ onDone }: { onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');

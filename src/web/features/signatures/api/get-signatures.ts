@@ -6,11 +6,11 @@ export const signaturesQueryKey = ['/api/signatures'] as const;
 
 export const getSignatures = (signal?: AbortSignal) => api.get<OwnSignature[]>('/api/signatures', { signal });
 
-/** Part 2 §9: retried up to 3 times, except when the server says the user is signed out (401). */
+/** Retried up to 3 times, except when the server says the user is signed out (401). */
 export const retrySignatures = (failureCount: number, error: Error) =>
   !(error instanceof ApiError && error.status === 401) && failureCount < 3;
 
-/** The signed-in user's signatures; fetched only when someone is signed in (part 2 §6). */
+/** The signed-in user's signatures; fetched only when someone is signed in. */
 export function useSignatures(signedIn: boolean) {
   return useQuery({
     queryKey: signaturesQueryKey,

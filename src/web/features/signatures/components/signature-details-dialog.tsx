@@ -24,7 +24,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** 'Signature Details' (part 2 §2.3). Values are rendered as text; the URL is shown, not opened. */
+/** 'Signature Details'. Values are rendered as text; the URL is shown, not opened. */
 export function SignatureDetailsDialog({
   signature: s,
   open,

@@ -1,7 +1,7 @@
 import type { OwnSignature } from '#shared/signatures/schemas.ts';
 
 /**
- * Part 2 §4: a null isPublic shows as private in the badge and the details, yet the switch shows it
+ * A null isPublic shows as private in the badge and the details, yet the switch shows it
  * on. Our server always sends a boolean; older data may not.
  */
 export const isPublic = (s: Pick<OwnSignature, 'isPublic'>) => s.isPublic === true;

@@ -8,7 +8,7 @@ import { cameraView } from '#web/features/verification/lib/lazy-parts.ts';
 import type { LookupRequest } from '#web/features/verification/lib/lookup-types.ts';
 import { verifyText as t } from '#web/features/verification/messages.ts';
 
-// The camera and the QR reading code load when the camera is opened (issue 15 item 12).
+// The camera and the QR reading code load when the camera is opened.
 const CameraView = lazy(cameraView.load);
 
 /** 'Scan with camera', only where the browser offers a camera; the camera runs while the view is open. */

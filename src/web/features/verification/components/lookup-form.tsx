@@ -43,7 +43,7 @@ export function LookupForm(props: LookupFormProps) {
       return;
     }
     if (!reference.trim() && props.retryWithoutReference) return props.onLookup(null, answer);
-    // referenceSchema's rules without zod, which would double this page's script (issue 15 item 12).
+    // referenceSchema's rules without zod, which would double this page's script.
     const value = reference.trim();
     const message = !value
       ? m.referenceRequired

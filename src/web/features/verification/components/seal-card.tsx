@@ -10,7 +10,7 @@ import { sealText as t } from '#web/features/verification/messages.ts';
 const when = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
-/** The seal's own verdict (issue 13 item 2), kept apart from the server's answer. Text only. */
+/** The seal's own verdict, kept apart from the server's answer. Text only. */
 export function SealCard({ state }: { state: SealState }) {
   const titleId = useId();
   if (state.status === 'none') return null;

@@ -8,7 +8,7 @@ export type SealState =
   | { status: 'checking' }
   | { status: 'done'; check: SealCheck; log: InclusionCheck | 'checking' | null };
 
-/** The seal of a link, checked in the browser, then its log entry (issue 13 item 2). */
+/** The seal of a link, checked in the browser, then its log entry. */
 export function useSealCheck(link: string | null): SealState {
   const [result, setResult] = useState<{ link: string; state: SealState } | null>(null);
   useEffect(() => {

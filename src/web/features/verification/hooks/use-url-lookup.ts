@@ -9,7 +9,7 @@ const keyOf = (request: LookupRequest) =>
   request.target.kind === 'ref' ? `ref:${request.target.ref}` : `id:${request.target.id}`;
 
 /**
- * Part 2 §2.2: with ?ref= (or ?reference=, the form's field) the reference look-up runs at once,
+ * With ?ref= (or ?reference=, the form's field) the reference look-up runs at once,
  * else with ?id= the look-up by id.
  * Look-ups started on the page write their reference into the address (without the link's other
  * details), so it can be shared or reloaded; that does not start the same look-up twice.

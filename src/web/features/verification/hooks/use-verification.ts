@@ -45,7 +45,7 @@ async function fetchOutcome(request: LookupRequest, captcha: string | undefined,
   }
 }
 
-/** The verification states of part 2 §4: loading, found, error, captcha-required. */
+/** The verification states: loading, found, error, captcha-required. */
 export function useVerification() {
   const [state, setState] = useState<VerificationState>(initial);
   // Aborts a look-up that a newer one replaces. Not on unmount: StrictMode's trial unmount would

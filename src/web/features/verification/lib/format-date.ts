@@ -1,6 +1,6 @@
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 
-/** Part 2 §5 display rule: local long format, 'N/A' when empty, 'Invalid Date' when unparseable. */
+/** Display rule: local long format, 'N/A' when empty, 'Invalid Date' when unparseable. */
 export function formatLongDate(value: string | number | null | undefined): string {
   if (!value) return m.notAvailable;
   const date = new Date(value);

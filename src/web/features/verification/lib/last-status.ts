@@ -1,6 +1,6 @@
 import type { LookupOutcome } from '#web/features/verification/lib/lookup-types.ts';
 
-/** What the server last said of a reference on this device, and when (issue 13 item 2). */
+/** What the server last said of a reference on this device, and when. */
 export interface LastStatus {
   state: 'valid' | 'revoked' | 'expired' | 'missing';
   /** Milliseconds: when the answer came. */

@@ -3,8 +3,8 @@ import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 
 /**
  * What the verification page needs only once something is looked up or checked loads then, in
- * parallel with the look-up, so that the page itself is usable sooner on a phone (issue 15 item
- * 12): the answer cards, the seal check (with the seal and log code), the document check (with
+ * parallel with the look-up, so that the page itself is usable sooner on a phone: the
+ * answer cards, the seal check (with the seal and log code), the document check (with
  * SHA-256) and the image check (with the QR decoder's glue). lib/offline.ts loads them all at idle
  * so that the page keeps working offline.
  */

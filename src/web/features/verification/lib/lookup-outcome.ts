@@ -42,7 +42,7 @@ const NO_SERVER = new Set([502, 503, 504]);
 export const isServerAnswer = (error: unknown): error is ApiError =>
   error instanceof ApiError && !NO_SERVER.has(error.status);
 
-/** Part 2 §8 'Lookup by reference' (and §7 for look-ups by id), from a failed request. */
+/** The 'Lookup by reference' answer (and that of look-ups by id), from a failed request. */
 export function outcomeOfError(error: unknown, target: LookupTarget['kind']): LookupOutcome {
   if (!isServerAnswer(error)) return { kind: 'unreachable' };
   const data = isObject(error.data) ? error.data : null;

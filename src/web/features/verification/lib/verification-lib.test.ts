@@ -84,7 +84,7 @@ describe('metadata a downloaded file carries', () => {
   });
 });
 
-describe('look-up answers (part 2 §8)', () => {
+describe('look-up answers', () => {
   const error = (status: number, data?: unknown) => new ApiError('x', status, data);
 
   test('429 flavours', () => {

@@ -11,7 +11,7 @@ import { toast } from '#web/lib/toast.ts';
 
 const t = adminText.diagnostics;
 
-/** The seal key and the log (issue 13), with the key rotation behind a confirmation. */
+/** The seal key and the log, with the key rotation behind a confirmation. */
 export function SealsCard({ seals, actions }: { seals: Diagnostics['seals']; actions: boolean }) {
   const [open, setOpen] = useState(false);
   const rotate = useRotateSealKey();

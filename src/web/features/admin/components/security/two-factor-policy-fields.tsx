@@ -15,7 +15,7 @@ const options = [
   },
 ] as const;
 
-/** Issue 14 item 4: who is asked to set up two-factor sign-in. */
+/** Who is asked to set up two-factor sign-in. */
 export function TwoFactorPolicyFields({ register }: { register: UseFormRegister<SecuritySettingsInput> }) {
   return (
     <Card>

@@ -33,7 +33,7 @@ export function UserActions({ detail, isMe, onDeleted }: UserActionsProps) {
   const resend = useResendVerification();
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
-  // Issue 14: removes the user's authenticator app, recovery codes and passkeys (logged, mailed).
+  // Removes the user's authenticator app, recovery codes and passkeys (logged, mailed).
   const resetTwoFactor = useMutation({
     mutationFn: () => api.post<Message>(`/api/admin/users/${user.id}/reset-2fa`),
     onSuccess: (res) => {

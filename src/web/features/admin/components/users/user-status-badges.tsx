@@ -10,7 +10,7 @@ export function UserStatusBadges({
 }: {
   disabled: boolean;
   emailVerified: boolean;
-  /** Issue 14: an authenticator app or a passkey. */
+  /** An authenticator app or a passkey. */
   twoFactor?: boolean;
 }) {
   return (

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { bmpPassword, pkcs12Kdf } from './pbe.ts';
+import { bmpPassword, pkcs12Kdf } from '#server/modules/pdf/pbe.ts';
 
 /** Test certificates made the way an admin makes them: with the openssl command line. */
 

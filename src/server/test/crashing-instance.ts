@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { createDb } from '#server/db/kysely.ts';
 import { systemClock } from '#server/lib/clock.ts';
-import { JobQueue } from '../job-queue.ts';
+import { JobQueue } from '#server/modules/jobs/job-queue.ts';
 
 /**
  * An instance that claims one `test.restart` job, says so to its parent and hangs in it until the

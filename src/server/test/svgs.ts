@@ -3,7 +3,7 @@ import { signatureMessages as m } from '#shared/signatures/messages.ts';
 
 /**
  * SVGs for the image-limit tests and the bench, generated rather than committed: real signature_pad
- * output (the largest a user can draw within 512 KB must pass) and the hostile set of issue 10.
+ * output (the largest a user can draw within 512 KB must pass) and the hostile set: images that once took the server's CPU or memory, and their kin.
  */
 
 function random(seed: number) {
@@ -127,7 +127,7 @@ function hugePng() {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-/** 5,000 paths of 103 bytes: the issue's 504 KB SVG that blocked the event loop ~270 ms to parse. */
+/** 5,000 paths of 103 bytes: a 504 KB SVG that once blocked the event loop ~270 ms to parse. */
 export const FIVE_THOUSAND_PATHS =
   '<path d="M10.5 10.5L500.25 200.25L20.75 220.75L300 120Z" stroke="#000000" stroke-width="2" fill="none"/>'.repeat(
     5000,
@@ -141,10 +141,10 @@ export interface HostileImage {
   message: string;
 }
 
-/** Issue 10 item 1's images and their kin, each with the answer it must get (before budget ones). */
+/** Hostile images, each with the answer it must get (the ones stopped by the CPU budget last). */
 export const HOSTILE_IMAGES: HostileImage[] = [
   {
-    label: 'the issue: 14,000 curves, stroke-width 400, stroke-dasharray 0.01 (466 KB)',
+    label: 'a known attack: 14,000 curves, stroke-width 400, stroke-dasharray 0.01 (466 KB)',
     image: () =>
       svg(
         SIZE,
@@ -154,13 +154,13 @@ export const HOSTILE_IMAGES: HostileImage[] = [
     message: m.imageDashes,
   },
   {
-    label: 'the issue: 5,000 paths (508 KB)',
+    label: 'a known attack: 5,000 paths (508 KB)',
     image: () => svg(SIZE, FIVE_THOUSAND_PATHS),
     status: 413,
     message: m.imageTooComplex,
   },
   {
-    label: 'the issue: width 1000000, height 10',
+    label: 'a known attack: width 1000000, height 10',
     image: () => svg('width="1000000" height="10"', line),
     status: 413,
     message: m.imageDimensions,
