@@ -361,10 +361,10 @@ export async function startBenchServer(
 }
 
 /**
- * Copies the server's write-ahead log into its database file and empties it, as the server's own
- * checkpoint thread (decision 038) does once writes stop. An idle round measured right after a
- * few hundred megabytes of uploads otherwise measures that copy, not an idle server: idle p99
- * 3.7-4.3 ms in two of three runs, 0.8 ms in the third.
+ * Copies the server's write-ahead log into its database file and empties it, as SQLite's own
+ * checkpoints do in time. An idle round measured right after a few hundred megabytes of uploads
+ * otherwise measures that copy, not an idle server: idle p99 3.7-4.3 ms in two of three runs,
+ * 0.8 ms in the third.
  */
 export async function settleLog(dbFile: string) {
   const { db } = createDb({ sqliteFile: dbFile });

@@ -7,11 +7,10 @@ import autocannon from 'autocannon';
  *
  * In the bench's own process the load shared a heap with everything else the bench does (seeding,
  * uploading hundreds of 1 MB PDFs, signing over HTTP while it measures). In 3 bench runs of 20,
- * that heap went into a state that matches decision 046's pretenuring trap (inferred from its GC
- * trace; the pretenuring decisions themselves were not traced): from then on every scavenge promoted ~3 MB and took ~5 ms instead of 1: autocannon's clock
- * saw those pauses as a look-up p99 of 5-6 ms against 1.4-1.6 ms, in every round of that run,
- * while the server's own CPU per look-up was normal (decision 047). Here the load is all this
- * process does, and it runs without pretenuring (the flag `measure` starts it with).
+ * that heap got into a state where every scavenge promoted ~3 MB and took ~5 ms instead of 1:
+ * autocannon's clock saw those pauses as a look-up p99 of 5-6 ms against 1.4-1.6 ms, in every
+ * round of that run, while the server's own CPU per look-up was normal (decision 037). Here the
+ * load is all this process does.
  */
 export interface LoadJob {
   url: string;

@@ -96,7 +96,7 @@ for (const [path, chunk] of [
     await record(page);
     const { problems } = watch(page);
     const html = await (await request.get(path)).text();
-    // The verification page paints from its HTML: its scripts come after it (decision 039).
+    // The verification page paints from its HTML: its scripts come after it (decision 036).
     const priority = path === '/verify-signature' ? ' fetchpriority="low"' : '';
     expect(html).toMatch(
       new RegExp(`<link rel="modulepreload"${priority} crossorigin href="/assets/${chunk}-[\\w-]+\\.js" />`),

@@ -33,7 +33,7 @@ const run = promisify(execFile);
 const UTC_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/;
 /**
  * A finish stamps the signer's fields into the PDF before it answers, in the PDF worker at idle
- * priority (decision 041): while the other worker's tests keep both cores busy it waits its turn.
+ * priority (decision 035): while the other worker's tests keep both cores busy it waits its turn.
  */
 const STAMPED = { timeout: 30_000 };
 /** What axe checks while a dialog is open: the dialog, not the page it hides on purpose. */

@@ -246,7 +246,7 @@ export async function savedSignaturePng(page: Page) {
 
 /**
  * Holds the app's entry script until `release()`: none of the build's code runs, and the page shows
- * only what the server sent (decision 039), as on a slow phone while the entry downloads. A module
+ * only what the server sent (decision 036), as on a slow phone while the entry downloads. A module
  * script delays DOMContentLoaded and load: navigate with `waitUntil: 'commit'` meanwhile.
  */
 export async function holdEntryScript(page: Page) {

@@ -5,7 +5,7 @@ import { verifyText as t } from '../src/web/features/verification/messages.ts';
 import { E2E_ADMIN, E2E_CAPTCHA, expectNoAxeViolations, holdEntryScript } from './support.ts';
 
 /*
- * Decision 039: the verification page arrives with its first render in the HTML, paints before
+ * Decision 036: the verification page arrives with its first render in the HTML, paints before
  * its script runs, and the app's first render replaces that markup with the same one. Decision
  * 053: what a visitor does in that markup before any of the build's code runs is kept.
  */

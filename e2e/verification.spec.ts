@@ -164,7 +164,7 @@ test('names are shown as text, never as HTML', async ({ page }) => {
 
 test('unknown and malformed references answer with the spec messages', async ({ page }) => {
   await page.goto('/verify-signature');
-  // The page paints before its script runs (decision 039); these messages are the script's.
+  // The page paints before its script runs (decision 036); these messages are the script's.
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
   await page.getByRole('button', { name: t.submit }).click();
   await expect(page.getByText(m.referenceRequired)).toBeVisible();

@@ -59,7 +59,6 @@ export interface Config {
   webRoot: string | undefined;
   /** Set: GET /metrics answers Prometheus text to `Authorization: Bearer <token>`; unset: no route. */
   metricsToken: string | undefined;
-  /** GET /api/signatures/reference/<ref> answered before Fastify's pipeline, the same way (decision 036). */
   /** Uploads are refused (507) while the data folder's disk has less free space; 0 = no check. */
   minFreeDiskMb: number;
 }

@@ -1,10 +1,10 @@
 /**
- * The verification page paints from the server's HTML (decision 039); its scripts are fetched
+ * The verification page paints from the server's HTML (decision 036); its scripts are fetched
  * after the paint, at low priority, so on a slow phone the entry runs a second or more later. In
  * that markup a control that works by script alone does nothing, and a file dropped on a drop zone
  * is opened by the browser in place of the page. This script, written by the server first thing in
  * the page's head (it listens before any of the markup is there) and allowed by its hash in the
- * page's CSP (decision 053), keeps what the visitor did in #root until the app takes over:
+ * page's CSP (decision 036), keeps what the visitor did in #root until the app takes over:
  * - a press on a control marked `data-early-click="name"` is listed in `window[EARLY_CLICKS]`,
  *   and the app's component is told once it mounted (`onEarlyClick`, web/lib/early-actions.ts);
  * - a file dropped on a drop zone (a label holding a file field) goes into that field as if chosen

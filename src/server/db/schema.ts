@@ -226,7 +226,7 @@ export interface FilesTable {
   document_id: number;
   /**
    * An open signing request's latest revision is its base, then each signer's increment
-   * (`revision-<number>`, decision 040) in order. The base is the original, or a whole revision
+   * (`revision-<number>`, decision 035) in order. The base is the original, or a whole revision
    * of kind 'revision' (migration 0014: how they were kept before 040).
    */
   kind: 'original' | 'signed' | 'revision' | `revision-${number}`;
@@ -240,7 +240,7 @@ export interface FilesTable {
   created_at: Timestamp;
 }
 
-/** A file's bytes in parts, written before its row (FileStore.stage, decision 045). */
+/** A file's bytes in parts, written before its row (FileStore.stage, decision 035). */
 export interface FilePartsTable {
   blob: string;
   n: number;

@@ -4,7 +4,7 @@ import { overHttps } from '#server/lib/cookies.ts';
 import { cspHash } from '#server/lib/crypto.ts';
 import type { App } from '../app-types.ts';
 
-/** The verification page's one inline script (decision 053), allowed by its hash on that page only. */
+/** The verification page's one inline script (decision 036), allowed by its hash on that page only. */
 const EARLY_ACTIONS_HASH = cspHash(EARLY_ACTIONS_SCRIPT);
 
 /**

@@ -41,7 +41,7 @@ export function SiteHeader() {
   const open = openAt === location;
   const siteName = useSiteName();
   const close = () => setOpenAt(null);
-  // tapped in the server's markup, before the page's code ran (decision 051)
+  // tapped in the server's markup, before the page's code ran (decision 036)
   useEffect(() => onEarlyClick('menu', () => setOpenAt(location)), [location]);
 
   return (

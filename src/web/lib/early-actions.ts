@@ -4,8 +4,7 @@ import { EARLY_CLICKS } from '#shared/early-actions-script.ts';
  * Presses on the server's markup of the verification page, before the app took over, are listed
  * by the inline script the server writes first thing in that page's head
  * (shared/early-actions-script.ts): it runs before any of the build's code has arrived, so a press
- * while the entry still downloads is kept too (decision 053; decision 051 listened from the entry,
- * and lost those).
+ * while the entry still downloads is kept too (decision 036; listening from the entry lost those).
  */
 const clickedEarly = (): string[] | undefined =>
   (window as unknown as Partial<Record<typeof EARLY_CLICKS, string[]>>)[EARLY_CLICKS];

@@ -18,7 +18,7 @@ export interface PrerenderVariant {
 
 /**
  * The verification page's first render as HTML, rendered at build time (scripts/prerender.mjs)
- * with the app's own components, so the page paints before its script runs (decision 039).
+ * with the app's own components, so the page paints before its script runs (decision 036).
  */
 export async function renderVerifyPage(variant: PrerenderVariant): Promise<string> {
   await preloadPage(PATH);

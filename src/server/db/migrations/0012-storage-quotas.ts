@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../kysely.ts';
 
 /**
- * Issue 10 items 5 and 6. `users.storage_quota_bytes`: an admin's per-user override of the default
+ * Storage quotas. `users.storage_quota_bytes`: an admin's per-user override of the default
  * quota in the security settings (null = the default); bigint on PostgreSQL, whose integer stops
  * at 2 GB. `documents.active_content`: what the upload check found that runs code or opens
  * something (comma-separated kinds, '' = nothing, null = uploaded before the check existed).

@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../kysely.ts';
 import { idColumn } from './0001-accounts.ts';
 
 /**
- * The durable job queue (issue 12 item 8, decision 025): mails, reminders and expiries wait here
+ * The durable job queue (decision 025): mails, reminders and expiries wait here
  * until a worker of any instance claims them. `run_at` is when a queued job is due; a running job
  * belongs to `locked_by` until `locked_until` (its lease), after which any worker may take it over.
  */

@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../kysely.ts';
 import { idColumn } from './0001-accounts.ts';
 
 /**
- * Signing requests (issue 12, decision 026). A request belongs to a document and its owner; its
+ * Signing requests (decision 026). A request belongs to a document and its owner; its
  * recipients, their links, fields, audit events, identity codes and revision hashes go with it (cascade). The
  * latest revision's bytes are a `files` row of kind 'revision'. `documents.status` gains
  * 'awaiting' (a request is open) and 'completed' (sealed after a request). Signatures made through a

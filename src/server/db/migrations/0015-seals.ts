@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../kysely.ts';
 
 /**
- * Issue 13: instance signing keys and the transparency log (decision 029).
+ * Instance signing keys and the transparency log (decision 029).
  *
  * `seal_keys`: ES256 keys; the private half sealed with the settings SecretBox. At most one row is
  * active (partial unique index), so instances starting together agree on one; retired rows stay

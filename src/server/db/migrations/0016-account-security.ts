@@ -2,7 +2,7 @@ import type { Db, Dialect } from '../kysely.ts';
 import { idColumn } from './0001-accounts.ts';
 
 /**
- * Issue 14, decision 030: two-factor sign-in, passkeys, pending logins, e-mail changes and the
+ * Decision 030: two-factor sign-in, passkeys, pending logins, e-mail changes and the
  * devices a user has signed in from. Secrets are stored sealed (TOTP) or hashed (recovery codes,
  * pending-login and e-mail-change tokens); WebAuthn public keys are public by nature.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../kysely.ts';
 
 /**
- * Issue 15 item 9, decision 031: daily counters of sign-ups, signatures, uploads and signings,
+ * Decision 031: daily counters of sign-ups, signatures, uploads and signings,
  * counted when they happen, so the reports no longer count current rows (which deleting a user
  * rewrote). Filled from the rows there are today: the days before this migration still count
  * what is left of them, as the reports did.

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../kysely.ts';
 
 /**
- * Issue 15 item 4: the pages of the file the owner gets once a document is signed. Signing appends
+ * The pages of the file the owner gets once a document is signed. Signing appends
  * the certificate page, a completed signing request its audit pages (as many as its events need),
  * so the count is stored with the signed file instead of guessed from the upload's.
  */

@@ -1,7 +1,7 @@
 import type { Db } from '../kysely.ts';
 
 /**
- * Issue 13: a signed document keeps the sealed link its QR codes carry (as a signature keeps its
+ * A signed document keeps the sealed link its QR codes carry (as a signature keeps its
  * own in qr_code_data), so a look-up by reference answers with the same seal and its log index.
  * Documents signed before stay null: their PDFs carry the seal, the look-up does not.
  */

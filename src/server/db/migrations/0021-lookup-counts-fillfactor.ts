@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../kysely.ts';
 
 /**
- * Issue 15 item 13, decision 044: on PostgreSQL, the look-up counts table keeps half of each page
+ * Decision 034: on PostgreSQL, the look-up counts table keeps half of each page
  * free, so a counts flush updates its rows in place (heap-only tuples: a new version on the same
  * page, no new primary-key entry, dead versions pruned as pages are read). Full pages made every
  * flush write a new version elsewhere and a new index entry for each of its rows: a 90,000-row

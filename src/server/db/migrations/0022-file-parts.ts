@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../kysely.ts';
 
 /**
- * Issue 15 item 14, decision 045: a document's file is written in parts before the transaction
+ * Decision 035: a document's file is written in parts before the transaction
  * that keeps it, each part in a statement of its own on a turn of its own, and read back the same
  * way. Written whole inside the transaction, a 1 MB file's COMMIT held the event loop ~1 ms on
  * SQLite (245 pages of log) and reading it back ~0.5 ms; every look-up waiting took that longer.

@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../kysely.ts';
 
 /**
- * Decision 058: a log leaf is appended only once what it records has committed. An issuance takes
+ * Decision 041: a log leaf is appended only once what it records has committed. An issuance takes
  * its index before its row exists (the sealed link carries it), as a `log_pending` row in state
  * `reserved`; the item's own transaction marks it `ready`, so the two commit together. The log
  * appends pending rows strictly in index order; a reservation whose item never committed becomes

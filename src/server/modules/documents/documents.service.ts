@@ -99,7 +99,7 @@ export class DocumentsService {
     if (inspected.kind !== 'ok') return inspected;
     const now = iso(this.clock.now());
     const size = input.bytes.length;
-    // Written in parts ahead of the transaction, which then only names them (decision 045).
+    // Written in parts ahead of the transaction, which then only names them (decision 035).
     const staged = await this.files.stage(input.bytes, inspected.sha256);
     const stored = await this.db
       .transaction()

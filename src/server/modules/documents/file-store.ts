@@ -6,7 +6,7 @@ import { randomToken } from '#server/lib/crypto.ts';
 import { nextTurn } from '#server/lib/next-turn.ts';
 
 /**
- * 'revision': a whole revision of an open signing request, as kept before decision 040; still
+ * 'revision': a whole revision of an open signing request, as kept before decision 035; still
  * read as the base of one that was open across the upgrade. `revision-<n>`: what the signer of
  * revision n appended.
  */
@@ -19,7 +19,7 @@ const ANY_INCREMENT = 'revision-%' as FileKind;
 /**
  * A file's part: on SQLite, writing one (16 pages of log, its own commit) holds the event loop
  * ~0.07 ms and reading one ~0.03 ms, where a whole 1 MB file held it ~1 ms to write and ~0.5 ms
- * to read (decision 045). Files no larger are kept in their own row, as before.
+ * to read (decision 035). Files no larger are kept in their own row, as before.
  */
 export const PART_BYTES = 64 * 1024;
 /** Parts no file names (the server stopped between writing and keeping them) are removed after this. */
@@ -38,7 +38,7 @@ export interface StagedFile {
 /**
  * Document files in the database, each kept in the transaction of the row that needs it,
  * so a failure leaves no file without its row nor a row without its file; one larger than a part is written in parts before that transaction and read back
- * a part per turn (decision 045). Kept behind this small interface so an object store can
+ * a part per turn (decision 035). Kept behind this small interface so an object store can
  * replace it later.
  */
 export class FileStore {
@@ -48,7 +48,7 @@ export class FileStore {
   ) {}
 
   /**
-   * An open signing request's latest revision as stored (decision 040): its base, then what each
+   * An open signing request's latest revision as stored (decision 035): its base, then what each
    * signer since appended, in order. Incremental updates only ever append, so a signer's finish
    * stores kilobytes, not the whole file again. Joined by whoever needs one buffer: the PDF
    * worker, or the file's download.
@@ -108,7 +108,7 @@ export class FileStore {
   /**
    * Writes a file ahead of the transaction that will keep it, in parts of PART_BYTES, each in a
    * statement of its own on a turn of its own: the look-ups that arrive meanwhile are answered
-   * between them (decision 045). No reader sees the parts until a file row names them (`keep`).
+   * between them (decision 035). No reader sees the parts until a file row names them (`keep`).
    */
   async stage(bytes: Uint8Array, sha256: string): Promise<StagedFile> {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -175,7 +175,7 @@ export async function signDocument(
       }
 
       const signedBytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-      // Written in parts ahead of the transaction, which then only names them (decision 045).
+      // Written in parts ahead of the transaction, which then only names them (decision 035).
       const staged = await svc.files.stage(signedBytes, result.signedSha256);
       try {
         const stored = await svc.db.transaction().execute(async (trx) => {
@@ -196,7 +196,7 @@ export async function signDocument(
             })
             .where('id', '=', doc.id)
             .where('signed_at', 'is', null)
-            // A signing request sent meanwhile holds the document (issue 12).
+            // A signing request sent meanwhile holds the document.
             .where('status', '=', 'pending')
             .executeTakeFirst();
           if (Number(updated.numUpdatedRows) !== 1) return false;

@@ -19,7 +19,7 @@ export class ImageBusyError extends Error {
 /**
  * The job went past its time or memory budget (its process was killed and replaced), or crashed.
  * `stalled`: it reached the wall-time limit with its CPU time still under budget, so it waited
- * rather than worked (a machine too busy for the children's lowest priority, decision 041), or it
+ * rather than worked (a machine too busy for the children's lowest priority, decision 035), or it
  * waited for a child that long without starting: the image is not at fault, and a later try may
  * pass.
  */
@@ -151,7 +151,7 @@ export class ImagePool {
         reject: (e) => (settle(), reject(e)),
       };
       // Waiting is bounded like running: a child that cannot start (no core for its lowest
-      // priority, decision 041) or jobs ahead that take their whole wall time must not hold the
+      // priority, decision 035) or jobs ahead that take their whole wall time must not hold the
       // request open without end. A child may take `startMs` to start, and each round of jobs
       // ahead one wall-time limit.
       task.waiting = setTimeout(

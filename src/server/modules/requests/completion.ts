@@ -112,7 +112,7 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
       }
       if (sealed.kind !== 'ok') throw new Error(`request ${requestId} could not be sealed: ${sealed.kind}`);
       const bytes = Buffer.from(sealed.bytes.buffer, sealed.bytes.byteOffset, sealed.bytes.byteLength);
-      // Written in parts ahead of the transaction, which then only names them (decision 045).
+      // Written in parts ahead of the transaction, which then only names them (decision 035).
       const staged = await svc.deps.files.stage(bytes, sealed.sha256);
 
       const shareExpires = iso(now + SHARE_LINK_TTL_DAYS * DAY_MS);

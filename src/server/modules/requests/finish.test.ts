@@ -255,7 +255,7 @@ describe('a server dying during a finish', () => {
   });
 });
 
-describe('revisions stored as increments (decision 040)', () => {
+describe('revisions stored as increments (decision 035)', () => {
   const filesOf = (app: App, docId: number) =>
     app.db
       .selectFrom('files')
@@ -300,7 +300,7 @@ describe('revisions stored as increments (decision 040)', () => {
     const [first, second] = [person('Ola One'), person('Ola Two')];
     const request = await send(ctx, o.agent, docId, body([first, second]));
     expect((await signAs(ctx, await mailedToken(ctx, first.email))).statusCode).toBe(200);
-    // As the server kept it before decision 040: the whole first revision, of kind 'revision'.
+    // As the server kept it before decision 035: the whole first revision, of kind 'revision'.
     const whole = Buffer.concat(await ctx.app.documents.files.revision(docId));
     await ctx.app.db.transaction().execute(async (trx) => {
       await trx

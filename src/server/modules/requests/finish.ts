@@ -277,7 +277,7 @@ export async function finish(
           `request ${live.request.id}: the stored parts of revision ${from} do not join into it`,
         );
 
-      // Only the increment is stored (decision 040): the file up to `base` is the revision it started from.
+      // Only the increment is stored (decision 035): the file up to `base` is the revision it started from.
       const appended = stamped.bytes.subarray(stamped.base);
       let landed: { out: Outgoing[]; lastOne: boolean };
       try {

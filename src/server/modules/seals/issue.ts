@@ -15,7 +15,7 @@ export interface SealFacts {
   signedAt?: number;
 }
 
-/** Issues seals with the instance's active key (item 1 of issue 13). */
+/** Issues seals with the instance's active key. */
 export class SealIssuer {
   constructor(
     private readonly keys: SealKeys,

@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * Keys, issuer and log (issue 13): decorates `app.seals`, connects the signature and document
+ * Keys, issuer and log: decorates `app.seals`, connects the signature and document
  * services to the log, registers the routes and the tree-head timer.
  */
 export async function registerSeals(app: App, opts: LogOptions = {}) {

@@ -6,7 +6,7 @@ export const VERIFIER_PATH = '/verifier.html';
 
 /**
  * GET /verifier.html: the stand-alone verifier, one file with the instance's public keys (retired
- * ones too) inside, to save and open from disk years later (issue 13 item 6).
+ * ones too) inside, to save and open from disk years later.
  */
 export function verifierRoutes(app: App, webRoot: string | undefined) {
   const pages = new VerifierPages(webRoot);

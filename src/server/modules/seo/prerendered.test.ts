@@ -10,7 +10,7 @@ import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { PRERENDER_FILE, type PrerenderTable } from './prerendered.ts';
 
 /**
- * Decision 039: the verification page's HTML carries its first render (built by
+ * Decision 036: the verification page's HTML carries its first render (built by
  * scripts/prerender.mjs), so it paints before its script runs. The server picks the variant the
  * request's first render would show and writes the admin's site name into it, escaped.
  */

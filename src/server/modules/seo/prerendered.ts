@@ -5,7 +5,7 @@ import { esc } from './render-head.ts';
 
 /** Written by the build (scripts/prerender.mjs): the verification page's first render as HTML. */
 export const PRERENDER_FILE = '.vite/prerender.json';
-/** The page the build prerenders (decision 039). */
+/** The page the build prerenders (decision 036). */
 export const PRERENDERED_PATH = '/verify-signature';
 
 export interface PrerenderTable {

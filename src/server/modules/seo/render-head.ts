@@ -17,7 +17,7 @@ export interface HeadExtras {
   /** Build files (relative to the web root) the page's code needs: fetched beside the entry. */
   preloads?: readonly string[];
   /**
-   * The page paints from its HTML (decision 039): its scripts are fetched after the HTML and the
+   * The page paints from its HTML (decision 036): its scripts are fetched after the HTML and the
    * style sheet (fetchpriority low), instead of competing with them for a phone's connection.
    */
   scriptsAfterPaint?: boolean;

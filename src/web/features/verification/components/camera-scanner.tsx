@@ -14,7 +14,7 @@ const CameraView = lazy(cameraView.load);
 /** 'Scan with camera', only where the browser offers a camera; the camera runs while the view is open. */
 export function CameraScanner({ onFound }: { onFound: (request: LookupRequest) => void }) {
   const [open, setOpen] = useState(false);
-  // pressed in the server's markup, before this page's script ran: open it now (decision 051)
+  // pressed in the server's markup, before this page's script ran: open it now (decision 036)
   useEffect(() => onEarlyClick('camera', () => setOpen(true)), []);
   const found = useCallback(
     (request: LookupRequest) => {

@@ -2,7 +2,7 @@ import { createLucideIcon } from 'lucide-react';
 import { verifyText as t } from '#web/features/verification/messages.ts';
 
 // lucide's shield-check, drawn from here: imported, it comes in the icon chunk the home page and
-// others share, ten icons (1.3 KB gzip, one more file) for this one (decision 039).
+// others share, ten icons (1.3 KB gzip, one more file) for this one (decision 036).
 const ShieldCheck = createLucideIcon('shield-check', [
   [
     'path',

@@ -1,5 +1,5 @@
 /**
- * The page paints from the server's HTML before its script runs (decision 039); the app's first
+ * The page paints from the server's HTML before its script runs (decision 036); the app's first
  * render then replaces that markup. Whatever a visitor typed into the HTML's reference field in
  * between (and whether it had the focus) is read here, when the page's code loads, so the page can
  * carry it over (once) instead of silently emptying the field.
