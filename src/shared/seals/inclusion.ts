@@ -73,4 +73,3 @@ export async function checkInclusion(
     at: entry.at,
   };
 }
-
