@@ -99,7 +99,7 @@ if (process.env.ACTION === 'sign') {
           recipient: 0,
           type: 'signature',
           page: 1,
-          rect: { x: 72, y: 100, width: 180, height: 60 },
+          rect: { x: 72, y: 100, width: 180, height: 80 },
           required: true,
         },
       ],
