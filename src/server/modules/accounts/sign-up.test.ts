@@ -109,6 +109,8 @@ describe('registration does not tell whether an address has an account', () => {
       const forTaken = await answer(taken);
       const forFresh = await answer(email());
       expect(forTaken).toMatchObject({ status: 202, hashes: 1 });
+      // the request's own work: its session, its CAPTCHA, its rate limit
+      expect(forTaken.sql.some((q) => q.startsWith('delete from "captchas"'))).toBe(true);
       expect(forTaken).toEqual(forFresh);
       expect(held).toHaveLength(2);
     } finally {
