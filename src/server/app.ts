@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthAnswer } from '#shared/answers.ts';
 import type { App } from './app-types.ts';
 import { backgroundWork } from './background.ts';
 import type { Config } from './env.ts';
 import { createDb, ping, type Db, type Dialect } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { unavailable } from './lib/outcomes.ts';
 import { validatorWithoutNul } from './lib/validator.ts';
 import { startAll } from './lifecycle.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -68,6 +70,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.decorate('publicHttps', config.publicUrl.startsWith('https:'));
   app.setValidatorCompiler(validatorWithoutNul);
+  // Answers go out through their route's zod schema (src/shared/*/answers.ts): unnamed fields are dropped.
+  app.setSerializerCompiler(serializerCompiler);
 
   const { db, dialect } =
     opts.db ??
@@ -108,10 +112,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     });
   }
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_req, reply) =>
-    (await ping(db)) ? { status: 'ready' } : reply.code(503).send({ message: 'Database unavailable' }),
-  );
+  const health = { schema: { response: { 200: healthAnswer } } };
+  app.get('/healthz', health, async () => ({ status: 'ok' }));
+  app.get('/readyz', health, async () => {
+    if (!(await ping(db))) throw unavailable('Database unavailable');
+    return { status: 'ready' };
+  });
   captchaRoutes(app);
   accountRoutes(app);
   accountSecurityRoutes(app);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } fr
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { App } from '../app-types.ts';
 import { overHttps, readCookie, sessionCookieName } from '../lib/cookies.ts';
+import { Outcome, outcomeStatus } from '../lib/outcomes.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 /**
@@ -34,9 +35,16 @@ export function serverError(app: App, log: FastifyBaseLogger, url: string, error
   return SERVER_ERROR_BODY;
 }
 
-/** Every error is `{ message }` with a fitting 4xx status; 5xx hide their details. */
+/**
+ * Every error is `{ message }` with a fitting 4xx status; 5xx hide their details. A thrown
+ * Outcome (lib/outcomes.ts) gets its status from the one table there.
+ */
 export function registerErrorHandling(app: App) {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.setErrorHandler((error: FastifyError | Outcome, req, reply) => {
+    if (error instanceof Outcome) {
+      if (error.retryAfter !== undefined) void reply.header('Retry-After', String(error.retryAfter));
+      return reply.code(outcomeStatus[error.kind]).send({ message: error.message, ...error.fields });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: String(v.instancePath ?? '')

@@ -367,3 +367,23 @@ describe('addMonths', () => {
     );
   });
 });
+
+describe('saves without an account are limited per network', () => {
+  test('over the hourly limit: 429 with Retry-After; a signed-in owner on the same address is not counted', async () => {
+    await ctx.app.limitsStore.save({ anonymousSavesPerIpPerHour: 2 });
+    try {
+      const a = await anonymous();
+      for (let i = 0; i < 2; i++)
+        expect((await a.post('/api/signatures', creatorSave())).statusCode).toBe(201);
+      const refused = await a.post('/api/signatures', creatorSave());
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: m.tooManySaves });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const owner = await signedIn();
+      owner.ip = a.ip;
+      expect((await owner.post('/api/signatures', creatorSave())).statusCode).toBe(201);
+    } finally {
+      await ctx.app.limitsStore.save({ anonymousSavesPerIpPerHour: 30 });
+    }
+  });
+});
