@@ -13,6 +13,8 @@ export interface RouteLimit {
   windowMs: number | ((limits: SecurityLimits) => number);
   /** The 429's message. */
   message: string;
+  /** Also send the wait in the body as `retryAfter`, for forms that word it ("try again in 4 minutes"). */
+  retryAfterInBody?: boolean;
 }
 
 /**
@@ -36,16 +38,17 @@ export function rateLimit(app: App, ...limits: RouteLimit[]) {
         ),
       ),
     );
-    let worst: { message: string; retryAfter: number } | null = null;
+    let worst: { message: string; retryAfter: number; inBody: boolean } | null = null;
     states.forEach((state, i) => {
       const { limit } = counted[i]!;
       if (state.count <= limit.max(app.limits)) return;
       const retryAfter = retryAfterSeconds(state, app.clock);
-      if (!worst || retryAfter > worst.retryAfter) worst = { message: limit.message, retryAfter };
+      if (!worst || retryAfter > worst.retryAfter)
+        worst = { message: limit.message, retryAfter, inBody: limit.retryAfterInBody === true };
     });
     if (worst) {
-      const { message, retryAfter } = worst;
-      throw throttled(message, retryAfter);
+      const { message, retryAfter, inBody } = worst;
+      throw throttled(message, retryAfter, inBody ? { retryAfter } : undefined);
     }
   };
 }

@@ -111,21 +111,4 @@ export const profileSchema = z.object({
   email: email.max(EMAIL_MAX, m.emailTooLong),
 });
 
-/** POST /api/register's answer, the same for a new and a taken address. */
-export interface SignUpAnswer {
-  message: string;
-}
-
-/** The current user as the server sends it: never a password hash or a token. */
-export interface PublicUser {
-  id: number;
-  name: string | null;
-  email: string;
-  role: 'admin' | 'user';
-  emailVerified: boolean;
-  lastLogin: string | null;
-  loginCount: number;
-  createdAt: string;
-  /** The admins' policy asks this user to set up two-factor sign-in, not done yet. */
-  twoFactorSetupRequired?: boolean;
-}
+export type { PublicUser, SignUpAnswer } from './answers.ts';

@@ -77,39 +77,11 @@ export const idParams = z.object({
 });
 export const sessionIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, m.sessionNotFound) });
 
-export type SecondFactorMethod = 'totp' | 'recovery' | 'passkey';
-
-/** POST /api/login (and /api/login-link) for an account with two-factor: no session yet. */
-export interface TwoFactorRequired {
-  twoFactorRequired: true;
-  methods: SecondFactorMethod[];
-}
-
-export interface TwoFactorStatus {
-  totp: boolean;
-  recoveryCodesLeft: number;
-  passkeys: PasskeyItem[];
-  /** Required by the admins' policy and not set up yet. */
-  setupRequired: boolean;
-}
-
-export interface TotpSetup {
-  secret: string;
-  otpauthUrl: string;
-}
-
-export interface PasskeyItem {
-  id: number;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface SessionItem {
-  id: string;
-  device: string;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
+export type {
+  PasskeyItem,
+  SecondFactorMethod,
+  SessionItem,
+  TotpSetup,
+  TwoFactorRequired,
+  TwoFactorStatus,
+} from './answers.ts';

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { PublicUser, RegisterRequest } from '#shared/accounts/schemas.ts';
+import type { PublicUser } from '#shared/accounts/answers.ts';
+import type { RegisterRequest } from '#shared/accounts/schemas.ts';
 import type { Db } from '#server/db/kysely.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';

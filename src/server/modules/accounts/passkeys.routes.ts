@@ -1,4 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { firstStepAnswer, passkeyItem, passkeyOptions } from '#shared/accounts/answers.ts';
 import { accountMessages as am } from '#shared/accounts/messages.ts';
 import { deviceLabel } from '#shared/accounts/device.ts';
 import {
@@ -8,42 +11,55 @@ import {
   passkeyRenameSchema,
 } from '#shared/accounts/security.ts';
 import { securityMessages as m } from '#shared/accounts/security-messages.ts';
-import type { FastifyReply } from 'fastify';
+import { noContent } from '#shared/answers.ts';
 import type { App } from '#server/app-types.ts';
 import { readCookie } from '#server/lib/cookies.ts';
-import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
+import { forbidden, invalid, notFound, throttled, unauthenticated } from '#server/lib/outcomes.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { rateLimit } from '#server/plugins/rate-limits.ts';
 import type { AssertionResult } from './passkeys.service.ts';
-import { PENDING_LOGIN_COOKIE } from './pending-logins.ts';
+import { PENDING_LOGIN_COOKIE, type PendingLogins } from './pending-logins.ts';
 import { clearPendingLogin, completeSignIn } from './sign-in.ts';
 
-const refused = (reply: FastifyReply, result: Exclude<AssertionResult, { kind: 'ok' }>) =>
+const refused = (result: Exclude<AssertionResult, { kind: 'ok' }>) =>
   result.kind === 'expired'
-    ? reply.code(400).send({ message: m.passkeyExpired })
-    : reply.code(401).send({ message: result.kind === 'unknown' ? m.passkeyUnknown : m.passkeyFailed });
+    ? invalid(m.passkeyExpired)
+    : unauthenticated(result.kind === 'unknown' ? m.passkeyUnknown : m.passkeyFailed);
+
+type PendingLogin = Awaited<ReturnType<PendingLogins['find']>>;
 
 /** Passkeys in the settings, as a second step, and to sign in without a password. */
 export function passkeyRoutes(app: App) {
   const s = app.accountSecurity;
 
-  app.get('/api/user/passkeys', { onRequest: requireUser }, async (req) =>
-    s.passkeys.list(currentUser(req).id),
+  /** The pending login of the request's cookie, looked up once before the limit that depends on it. */
+  const pendingOf = new WeakMap<FastifyRequest, PendingLogin>();
+  const findPendingLogin = async (req: FastifyRequest) => {
+    pendingOf.set(req, await s.pending.find(readCookie(req.headers.cookie, PENDING_LOGIN_COOKIE)));
+  };
+
+  app.get(
+    '/api/user/passkeys',
+    { onRequest: requireUser, schema: { response: { 200: z.array(passkeyItem) } } },
+    async (req) => s.passkeys.list(currentUser(req).id),
   );
 
-  app.post('/api/user/passkeys/options', { onRequest: requireUser }, async (req) =>
-    s.passkeys.registrationOptions(req.session!.id, currentUser(req)),
+  app.post(
+    '/api/user/passkeys/options',
+    { onRequest: requireUser, schema: { response: { 200: passkeyOptions } } },
+    async (req) => ({ ...(await s.passkeys.registrationOptions(req.session!.id, currentUser(req))) }),
   );
 
   app.post(
     '/api/user/passkeys',
-    { onRequest: requireUser, schema: { body: passkeyRegisterSchema } },
+    { onRequest: requireUser, schema: { body: passkeyRegisterSchema, response: { 201: passkeyItem } } },
     async (req, reply) => {
       const user = currentUser(req);
       const hadTwoFactor = (await s.twoFactor.methodsFor(user.id)).length > 0;
       const credential = req.body.credential as unknown as RegistrationResponseJSON;
       const result = await s.passkeys.register(req.session!.id, user, req.body.name, credential);
-      if (result.kind === 'expired') return reply.code(400).send({ message: m.passkeyExpired });
-      if (result.kind !== 'ok') return reply.code(400).send({ message: m.passkeyFailed });
+      if (result.kind === 'expired') throw invalid(m.passkeyExpired);
+      if (result.kind !== 'ok') throw invalid(m.passkeyFailed);
       // The first passkey turns two-factor sign-in on: the account's other sessions end.
       if (!hadTwoFactor) await app.sessions.destroyForUser(user.id, req.session!.id);
       const mail = s.mails.passkeyAdded(
@@ -59,92 +75,102 @@ export function passkeyRoutes(app: App) {
 
   app.patch(
     '/api/user/passkeys/:id',
-    { onRequest: requireUser, schema: { params: idParams, body: passkeyRenameSchema } },
+    {
+      onRequest: requireUser,
+      schema: { params: idParams, body: passkeyRenameSchema, response: { 204: noContent } },
+    },
     async (req, reply) => {
       const ok = await s.passkeys.rename(currentUser(req).id, req.params.id, req.body.name);
-      if (!ok) return reply.code(404).send({ message: m.passkeyNotFound });
-      return reply.code(204).send();
+      if (!ok) throw notFound(m.passkeyNotFound);
+      return reply.code(204).send(undefined);
     },
   );
 
   app.delete(
     '/api/user/passkeys/:id',
-    { onRequest: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams, response: { 204: noContent } } },
     async (req, reply) => {
       const user = currentUser(req);
-      if (!(await s.passkeys.remove(user.id, req.params.id)))
-        return reply.code(404).send({ message: m.passkeyNotFound });
+      if (!(await s.passkeys.remove(user.id, req.params.id))) throw notFound(m.passkeyNotFound);
       if ((await s.twoFactor.methodsFor(user.id)).length === 0)
         await app.sessions.destroyForUser(user.id, req.session!.id);
       await s.notify(user, 'passkey-removed', req.ip, null, `passkey ${req.params.id}`);
-      return reply.code(204).send();
+      return reply.code(204).send(undefined);
     },
   );
 
   /** An assertion to confirm the signed-in user (an e-mail change without the password). */
-  app.post('/api/user/passkeys/confirm-options', { onRequest: requireUser }, async (req) =>
-    s.passkeys.authenticationOptions(req.session!.id, 'confirm', currentUser(req).id),
+  app.post(
+    '/api/user/passkeys/confirm-options',
+    { onRequest: requireUser, schema: { response: { 200: passkeyOptions } } },
+    async (req) => ({
+      ...(await s.passkeys.authenticationOptions(req.session!.id, 'confirm', currentUser(req).id)),
+    }),
   );
 
   /**
    * With a pending login (right password, cookie): options for that account's passkeys.
    * Without one: a discoverable-credential request, "Sign in with a passkey".
    */
-  app.post('/api/login/passkey/options', async (req) => {
+  app.post('/api/login/passkey/options', { schema: { response: { 200: passkeyOptions } } }, async (req) => {
     const pending = await s.pending.find(readCookie(req.headers.cookie, PENDING_LOGIN_COOKIE));
-    return s.passkeys.authenticationOptions(req.session!.id, 'login', pending?.user_id ?? null);
+    return {
+      ...(await s.passkeys.authenticationOptions(req.session!.id, 'login', pending?.user_id ?? null)),
+    };
   });
 
-  app.post('/api/login/passkey/verify', { schema: { body: passkeyAuthSchema } }, async (req, reply) => {
-    const raw = readCookie(req.headers.cookie, PENDING_LOGIN_COOKIE);
-    const credential = req.body.credential as unknown as AuthenticationResponseJSON;
-    const pending = await s.pending.find(raw);
-    if (pending) {
-      const reserved = await s.pending.reserve(raw, req.ip);
-      if (reserved.kind === 'throttled')
-        return reply
-          .code(429)
-          .header('Retry-After', String(reserved.retryAfter))
-          .send({ message: m.tooManyCodes });
-      if (reserved.kind !== 'reserved') return reply.code(401).send({ message: m.pendingExpired });
-      const result = await s.passkeys.authenticate(req.session!.id, 'login', credential);
-      if (result.kind !== 'ok' || result.userId !== reserved.userId) {
-        await app.activity.log('two-factor-failed', {
-          userId: reserved.userId,
-          ip: req.ip,
-          detail: 'passkey',
-        });
-        return refused(reply, result.kind === 'ok' ? { kind: 'failed' } : result);
+  app.post(
+    '/api/login/passkey/verify',
+    {
+      schema: { body: passkeyAuthSchema, response: { 200: firstStepAnswer } },
+      preHandler: [
+        findPendingLogin,
+        // Without a password: counted per network before the check, like a password attempt.
+        rateLimit(app, {
+          key: (req) => (pendingOf.get(req) ? null : `passkey:ip:${req.ip}`),
+          max: (limits) => limits.loginFailuresPerIp,
+          windowMs: (limits) => limits.loginWindowMs,
+          message: am.tooManyLogins,
+          retryAfterInBody: true,
+        }),
+      ],
+    },
+    async (req, reply) => {
+      const credential = req.body.credential as unknown as AuthenticationResponseJSON;
+      if (pendingOf.get(req)) {
+        const raw = readCookie(req.headers.cookie, PENDING_LOGIN_COOKIE);
+        const reserved = await s.pending.reserve(raw, req.ip);
+        if (reserved.kind === 'throttled') throw throttled(m.tooManyCodes, reserved.retryAfter);
+        if (reserved.kind !== 'reserved') throw unauthenticated(m.pendingExpired);
+        const result = await s.passkeys.authenticate(req.session!.id, 'login', credential);
+        if (result.kind !== 'ok' || result.userId !== reserved.userId) {
+          await app.activity.log('two-factor-failed', {
+            userId: reserved.userId,
+            ip: req.ip,
+            detail: 'passkey',
+          });
+          throw refused(result.kind === 'ok' ? { kind: 'failed' } : result);
+        }
+        if ((await s.pending.consume(raw!)) !== reserved.userId) throw unauthenticated(m.pendingExpired);
+        clearPendingLogin(reply);
+        await s.pending.succeeded(reserved.userId, req.ip);
+        const user = await app.accounts.findById(reserved.userId);
+        if (!user) throw unauthenticated(m.pendingExpired);
+        if (user.disabled_at) throw forbidden(am.accountDisabled);
+        return completeSignIn(app, req, reply, user, 'two-factor: passkey');
       }
-      if ((await s.pending.consume(raw!)) !== reserved.userId)
-        return reply.code(401).send({ message: m.pendingExpired });
-      clearPendingLogin(reply);
-      await s.pending.succeeded(reserved.userId, req.ip);
-      const user = await app.accounts.findById(reserved.userId);
-      if (!user) return reply.code(401).send({ message: m.pendingExpired });
-      if (user.disabled_at) return reply.code(403).send({ message: am.accountDisabled });
-      return completeSignIn(app, req, reply, user, 'two-factor: passkey');
-    }
-    // Without a password: counted per network before the check, like a password attempt.
-    const state = await app.limiter.hit(`passkey:ip:${req.ip}`, app.limits.loginWindowMs);
-    if (state.count > app.limits.loginFailuresPerIp) {
-      const retryAfter = retryAfterSeconds(state, app.clock);
-      return reply
-        .code(429)
-        .header('Retry-After', String(retryAfter))
-        .send({ message: am.tooManyLogins, retryAfter });
-    }
-    const result = await s.passkeys.authenticate(req.session!.id, 'login', credential);
-    if (result.kind !== 'ok') {
-      await app.activity.log('login-failed', { ip: req.ip, detail: `passkey: ${result.kind}` });
-      return refused(reply, result);
-    }
-    // A passkey alone signs in only when the authenticator checked its owner (PIN, biometrics).
-    if (!result.userVerified) return reply.code(401).send({ message: m.passkeyFailed });
-    const user = await app.accounts.findById(result.userId);
-    if (!user) return reply.code(401).send({ message: m.passkeyUnknown });
-    if (user.disabled_at) return reply.code(403).send({ message: am.accountDisabled });
-    await app.limiter.release(`passkey:ip:${req.ip}`);
-    return completeSignIn(app, req, reply, user, 'passkey');
-  });
+      const result = await s.passkeys.authenticate(req.session!.id, 'login', credential);
+      if (result.kind !== 'ok') {
+        await app.activity.log('login-failed', { ip: req.ip, detail: `passkey: ${result.kind}` });
+        throw refused(result);
+      }
+      // A passkey alone signs in only when the authenticator checked its owner (PIN, biometrics).
+      if (!result.userVerified) throw unauthenticated(m.passkeyFailed);
+      const user = await app.accounts.findById(result.userId);
+      if (!user) throw unauthenticated(m.passkeyUnknown);
+      if (user.disabled_at) throw forbidden(am.accountDisabled);
+      await app.limiter.release(`passkey:ip:${req.ip}`);
+      return completeSignIn(app, req, reply, user, 'passkey');
+    },
+  );
 }

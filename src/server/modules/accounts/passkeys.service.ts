@@ -6,7 +6,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { PasskeyItem } from '#shared/accounts/security.ts';
+import type { PasskeyItem } from '#shared/accounts/answers.ts';
 import type { Db } from '#server/db/kysely.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';

@@ -1,5 +1,4 @@
-import type { PublicUser } from '#shared/accounts/schemas.ts';
-import type { TwoFactorRequired } from '#shared/accounts/security.ts';
+import type { PublicUser, TwoFactorRequired } from '#shared/accounts/answers.ts';
 import { SESSION_TIMEOUT_HEADER } from '#shared/constants.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '#server/app-types.ts';

@@ -1,5 +1,4 @@
-import { verify } from '@node-rs/argon2';
-import type { SecondFactorMethod, TwoFactorStatus } from '#shared/accounts/security.ts';
+import type { SecondFactorMethod, TwoFactorStatus } from '#shared/accounts/answers.ts';
 import type { Db } from '#server/db/kysely.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
@@ -11,7 +10,7 @@ import { policyApplies, type TwoFactorPolicy } from './two-factor-policy.ts';
 
 export type ConfirmResult =
   { kind: 'ok'; recoveryCodes: string[] } | { kind: 'not-started' | 'wrong' | 'already-on' };
-export type DisableResult = 'ok' | 'password' | 'code' | 'not-on';
+export type DisableResult = 'ok' | 'code' | 'not-on';
 
 /** The authenticator-app factor (RFC 6238) and what a user's second step may be. */
 export class TwoFactorService {
@@ -131,10 +130,10 @@ export class TwoFactorService {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  async disable(user: UserRow, password: string, code: string): Promise<DisableResult> {
+  /** The password was confirmed before (the route's guard); a current code still has to come. */
+  async disable(user: UserRow, code: string): Promise<DisableResult> {
     const row = await this.totpRow(user.id);
     if (!row?.confirmed_at) return 'not-on';
-    if (!(await verify(user.password_hash, password).catch(() => false))) return 'password';
     if (!(await this.verifyCode(user.id, code))) return 'code';
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('user_totp').where('user_id', '=', user.id).execute();
