@@ -159,6 +159,18 @@ describe('changing the e-mail address', () => {
     expect((await later.post('/api/user/email-change/confirm', { token })).statusCode).toBe(400);
   });
 
+  test('every request counts on the account before the password is checked: over the hourly limit 429 with the wait', async () => {
+    const { agent } = await signedUp();
+    for (let i = 0; i < ctx.app.limits.mailsPerAddressPerHour; i++) {
+      const wrong = await agent.post('/api/user/email-change', { email: email(), password: 'Wrong!Pass1' });
+      expect(wrong.json().message).toBe(sm.passwordWrong);
+    }
+    const res = await agent.post('/api/user/email-change', { email: email(), password: PASSWORD });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: am.tooManyResets, retryAfter: Number(res.headers['retry-after']) });
+    expect(res.json().retryAfter).toBeGreaterThan(0);
+  });
+
   test('a passkey can stand in for the password', async () => {
     const { agent } = await signedUp();
     const authenticator = new TestAuthenticator(TEST_ORIGIN);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { accountMessages as am } from '#shared/accounts/messages.ts';
 import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
 import { Agent } from '#server/test/agent.ts';
 import { testAppWithSmtp, TEST_ORIGIN } from '#server/test/test-app.ts';
 import { TestAuthenticator } from '#server/test/authenticator.ts';
+import { PENDING_LOGIN_COOKIE } from './pending-logins.ts';
 
 /** Passkeys registered, listed, used as the second step and without a password. */
 let ctx: Awaited<ReturnType<typeof testAppWithSmtp>>;
@@ -148,6 +150,24 @@ describe('signing in with a passkey', () => {
     const res = await b.post('/api/login/passkey/verify', { credential: authenticator.get(options) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(sm.passkeyExpired);
+  });
+
+  test('without a password every attempt counts on the network before the check, with an ended pending login too: over the limit 429 with the wait', async () => {
+    const { authenticator } = await withPasskey();
+    const b = await browser();
+    b.cookies.set(PENDING_LOGIN_COOKIE, 'a-pending-login-that-ended');
+    const options = (await b.post('/api/login/passkey/options')).json();
+    const credential = authenticator.get(options, {
+      challenge: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    });
+    for (let i = 0; i < ctx.app.limits.loginFailuresPerIp; i++) {
+      const refused = await b.post('/api/login/passkey/verify', { credential });
+      expect([400, 401]).toContain(refused.statusCode);
+    }
+    const res = await b.post('/api/login/passkey/verify', { credential });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: am.tooManyLogins, retryAfter: Number(res.headers['retry-after']) });
+    expect(res.json().retryAfter).toBeGreaterThan(0);
   });
 
   test("in the second step, another account's passkey is refused", async () => {

@@ -241,6 +241,40 @@ describe('signing in with a second step', () => {
   });
 });
 
+describe('codes checked from a signed-in session', () => {
+  test('count per user before they are checked: over the limit 429 with the wait', async () => {
+    const { agent } = await signedUp();
+    expect((await agent.post('/api/user/2fa/totp/setup')).statusCode).toBe(200);
+    for (let i = 0; i < limits.loginFailuresPerAccount; i++)
+      expect((await agent.post('/api/user/2fa/totp/confirm', { code: '000000' })).statusCode).toBe(400);
+    const res = await agent.post('/api/user/2fa/totp/confirm', { code: '000000' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: sm.tooManyCodes, retryAfter: Number(res.headers['retry-after']) });
+    expect(res.json().retryAfter).toBeGreaterThan(0);
+  });
+});
+
+describe('new recovery codes', () => {
+  test('need the password: a wrong one is refused, the right one replaces the codes', async () => {
+    const { agent, recoveryCodes } = await withTotp();
+    const wrong = await agent.post('/api/user/2fa/recovery-codes', { password: 'Wrong!Pass1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: sm.passwordWrong });
+    const fresh = await agent.post('/api/user/2fa/recovery-codes', { password: PASSWORD });
+    expect(fresh.statusCode).toBe(200);
+    const codes = fresh.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    expect(codes).toHaveLength(recoveryCodes.length);
+    expect(codes).not.toContain(recoveryCodes[0]);
+  });
+
+  test('are refused without the authenticator app', async () => {
+    const { agent } = await signedUp();
+    const res = await agent.post('/api/user/2fa/recovery-codes', { password: PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(sm.totpNotOn);
+  });
+});
+
 describe('turning the authenticator app off', () => {
   test('needs the password and a current code; then the password alone signs in', async () => {
     const { address, agent, secret } = await withTotp();
