@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type PromClient from 'prom-client';
 import type { Metric, Registry } from 'prom-client';
+import { fileAnswer } from '#shared/answers.ts';
 import { lazyRequire } from '../lib/lazy-require.ts';
+import { unauthenticated } from '../lib/outcomes.ts';
 
 /** Loaded only when metrics are on (METRICS_TOKEN): an instance without them never pays for it. */
 const promClient = lazyRequire<typeof PromClient>('prom-client');
@@ -137,14 +139,13 @@ export function registerMetrics(app: App, token: string) {
   const registry = promClient().Registry.merge([processMetrics(), own]);
 
   const expected = digest(token);
-  app.get('/metrics', async (req, reply) => {
+  const schema = { response: { 200: fileAnswer('text/plain; version=0.0.4') } };
+  app.get('/metrics', { schema }, async (req, reply) => {
     const sent = /^Bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
     // Compared as digests: equal lengths, so the comparison time says nothing about the token.
     if (!sent || !crypto.timingSafeEqual(digest(sent), expected)) {
-      return reply
-        .code(401)
-        .header('WWW-Authenticate', 'Bearer')
-        .send({ message: 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>' });
+      void reply.header('WWW-Authenticate', 'Bearer');
+      throw unauthenticated('Send the metrics token as Authorization: Bearer <METRICS_TOKEN>');
     }
     const body = await registry.metrics();
     return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(body);

@@ -56,21 +56,7 @@ export const blogPostInputSchema = z.object({
 });
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 
-export interface BlogPost {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  category: string;
-  tags: string[];
-  featuredImage: string;
-  published: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  authorId: number | null;
-}
+export type { BlogPost } from './answers.ts';
 
 export const blogMessages = {
   notFound: 'Blog post not found',

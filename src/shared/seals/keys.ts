@@ -1,3 +1,4 @@
+import type { SealJwk, SealKeySet } from './answers.ts';
 import { fromBase64Url, fromHex, toHex, utf8, type Bytes } from './bytes.ts';
 
 /** WebCrypto's key type, named without DOM or Node typings (this file runs in both). */
@@ -7,27 +8,8 @@ type CryptoKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 export const KID_BYTES = 8;
 export const KEYS_PATH = '/.well-known/inkproof/keys.json';
 
-/**
- * One public key of an instance, as served at KEYS_PATH: a P-256 JWK (ES256, WebCrypto verifies
- * it in every current browser) with its validity. `nbf` and `exp` are seconds since 1970 as in
- * JWT; `exp` appears when the key is retired: seals dated after it are refused.
- */
-export interface SealJwk {
-  kty: 'EC';
-  crv: 'P-256';
-  x: string;
-  y: string;
-  kid: string;
-  alg: 'ES256';
-  use: 'sig';
-  nbf: number;
-  exp?: number;
-  status: 'active' | 'retired';
-}
-
-export interface SealKeySet {
-  keys: SealJwk[];
-}
+// The key set's shape is its answer schema's (type-only: this file runs without zod).
+export type { SealJwk, SealKeySet } from './answers.ts';
 
 /** RFC 7638 thumbprint of a P-256 key, its first KID_BYTES as hex: the key names itself. */
 export async function kidOf(jwk: { crv: string; kty: string; x: string; y: string }): Promise<string> {

@@ -1,19 +1,10 @@
+import type { SignedTreeHead } from './answers.ts';
 import { ByteWriter, concat, fromBase64Url, fromHex, utf8 } from './bytes.ts';
 import { verifyEs256, type KeyRing } from './keys.ts';
 import { HASH_BYTES } from './merkle.ts';
 
-/** A signed tree head as GET /api/log/sth serves it. */
-export interface SignedTreeHead {
-  treeSize: number;
-  /** Hex SHA-256 root of the first treeSize leaves. */
-  rootHash: string;
-  /** Milliseconds since 1970, when the instance signed it. */
-  timestamp: number;
-  /** Hex key id of the instance key that signed (see KEYS_PATH). */
-  kid: string;
-  /** base64url of the raw ES256 signature (r‖s) of treeHeadMessage. */
-  signature: string;
-}
+// The head's shape is its answer schema's (type-only: this file runs without zod).
+export type { SignedTreeHead } from './answers.ts';
 
 const DOMAIN = utf8('inkproof-tree-head\u0000');
 

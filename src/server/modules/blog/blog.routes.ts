@@ -1,27 +1,38 @@
 import { z } from 'zod';
+import { fileAnswer } from '#shared/answers.ts';
+import { blogPost, publishedPosts } from '#shared/blog/answers.ts';
 import { blogMessages as m } from '#shared/blog/schemas.ts';
 import type { App } from '#server/app-types.ts';
+import { notFound } from '#server/lib/outcomes.ts';
 import { clampDescription } from '../seo/pages.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 
 const slugParams = z.object({ slug: z.string().max(100) });
 
 export function blogRoutes(app: App) {
-  app.get('/api/blog', async () => app.blog.listPublished());
+  app.get('/api/blog', { schema: { response: { 200: publishedPosts } } }, async () =>
+    app.blog.listPublished(),
+  );
 
-  app.get('/api/blog/:slug', { schema: { params: slugParams } }, async (req, reply) => {
+  app.get('/api/blog/:slug', { schema: { params: slugParams, response: { 200: blogPost } } }, async (req) => {
     const post = await app.blog.findPublished(req.params.slug);
-    return post ?? reply.code(404).send({ message: m.notFound });
+    if (!post) throw notFound(m.notFound);
+    return post;
   });
 
-  app.get('/api/blog/images/:id', { schema: { params: idParams } }, async (req, reply) => {
-    const img = await app.blog.image(req.params.id);
-    if (!img) return reply.code(404).send({ message: m.imageNotFound });
-    return reply
-      .type(img.mime_type)
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(Buffer.from(img.bytes));
-  });
+  // The stored type (PNG, JPEG or WebP), re-encoded on upload.
+  app.get(
+    '/api/blog/images/:id',
+    { schema: { params: idParams, response: { 200: fileAnswer('image/*') } } },
+    async (req, reply) => {
+      const img = await app.blog.image(req.params.id);
+      if (!img) throw notFound(m.imageNotFound);
+      return reply
+        .type(img.mime_type)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(Buffer.from(img.bytes));
+    },
+  );
 
   // Crawlers get each post's own head, and the sitemap lists every published post.
   app.seo.addResolver(async (pathname) => {

@@ -263,6 +263,42 @@ describe('proofs over HTTP', () => {
   });
 });
 
+describe('log answers', () => {
+  test('each answer carries exactly its fields', async () => {
+    await app.seals.log.appendToLog({
+      event: 'request.completed',
+      subject: 'cc'.repeat(32),
+      reference: 'R-F',
+    });
+    const head = await app.seals.log.publishHead();
+    const keys = async (url: string) => {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      return Object.keys(res.body).sort();
+    };
+    expect(await keys('/api/log/sth')).toEqual(['kid', 'rootHash', 'signature', 'timestamp', 'treeSize']);
+    expect(await keys(`/api/log/proof/inclusion?index=0&size=${head.treeSize}`)).toEqual([
+      'auditPath',
+      'index',
+      'leafHash',
+      'treeSize',
+    ]);
+    expect(await keys(`/api/log/proof/consistency?first=1&second=${head.treeSize}`)).toEqual([
+      'consistency',
+      'first',
+      'second',
+    ]);
+    expect(await keys('/api/log/entries?start=0&end=1')).toEqual(['end', 'entries', 'start', 'treeSize']);
+    expect(Object.keys((await entries(0, 1))[0]!).sort()).toEqual(['entry', 'index', 'leafHash']);
+  });
+
+  test('a refused proof is readable from another origin too', async () => {
+    const res = await get('/api/log/proof/inclusion?index=0&size=0');
+    expect([res.status, res.body.message]).toEqual([400, m.emptyTree]);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
 describe('issuances wait for their items', () => {
   const issuance = (reference: string) => ({
     event: 'request.completed' as const,

@@ -1,4 +1,6 @@
+import { fileAnswer } from '#shared/answers.ts';
 import type { App } from '#server/app-types.ts';
+import { notFound } from '#server/lib/outcomes.ts';
 import { sealApiMessages as m } from './messages.ts';
 import { VerifierPages } from './verifier-page.ts';
 
@@ -10,9 +12,9 @@ export const VERIFIER_PATH = '/verifier.html';
  */
 export function verifierRoutes(app: App, webRoot: string | undefined) {
   const pages = new VerifierPages(webRoot);
-  app.get(VERIFIER_PATH, async (req, reply) => {
+  app.get(VERIFIER_PATH, { schema: { response: { 200: fileAnswer('text/html') } } }, async (req, reply) => {
     const page = pages.render(app.site.publicUrl, await app.seals.keys.keySet());
-    if (!page) return reply.code(404).send({ message: m.verifierNotBuilt });
+    if (!page) throw notFound(m.verifierNotBuilt);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     reply
       .header('Content-Type', 'text/html; charset=utf-8')

@@ -1,47 +1,32 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { fileAnswer } from '#shared/answers.ts';
+import { publicSignature, type PublicSignature } from '#shared/signatures/answers.ts';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { REFERENCE_MAX, REFERENCE_PATTERN } from '#shared/signatures/reference.ts';
 import { referenceSchema } from '#shared/signatures/schemas.ts';
 import type { App } from '#server/app-types.ts';
+import { gone, notFound, Outcome, throttled } from '#server/lib/outcomes.ts';
 import { fastAccept, isEmptyObject } from '#server/lib/validator.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
-import { serializePublicSignature } from './serialize.ts';
 import type { Gate, LookupResult } from './verification.service.ts';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 const captchaQuery = z.object({ captcha: z.string().trim().max(32).optional() });
 
-/** A look-up's answer, before it is written. */
-export interface LookupAnswer {
-  status: number;
-  /** JSON, sent as JSON_TYPE. */
-  body: string;
-  /** Seconds, for the Retry-After header of a blocked caller. */
-  retryAfter?: number;
-}
-
-function refusal(gate: Exclude<Gate, { kind: 'ok' }>): LookupAnswer {
+/** A caller over its look-up limits: blocked for a while, or asked to solve a CAPTCHA first. */
+function refusal(gate: Exclude<Gate, { kind: 'ok' }>): Outcome {
   if (gate.kind === 'blocked') {
-    return {
-      status: 429,
-      body: JSON.stringify({ message: m.lookupBlocked, blocked: true, retryAfter: gate.retryAfter }),
-      retryAfter: gate.retryAfter,
-    };
+    return throttled(m.lookupBlocked, gate.retryAfter, { blocked: true, retryAfter: gate.retryAfter });
   }
-  return {
-    status: 429,
-    body: JSON.stringify({
-      message: gate.wrong ? m.lookupCaptchaWrong : m.lookupCaptchaNeeded,
-      requireCaptcha: true,
-    }),
-  };
+  // No Retry-After: solving the CAPTCHA, not waiting, is what lets the look-ups go on.
+  return new Outcome('throttled', gate.wrong ? m.lookupCaptchaWrong : m.lookupCaptchaNeeded, {
+    requireCaptcha: true,
+  });
 }
 
 /** Counts the outcome per IP (IP tracking) and per day (reports); both are batched in memory. */
-type Outcome = LookupResult['kind'] | 'captcha' | 'blocked';
-const METRIC: Record<Outcome, string> = {
+type Tracked = LookupResult['kind'] | 'captcha' | 'blocked';
+const METRIC: Record<Tracked, string> = {
   ok: 'lookup:ok',
   expired: 'lookup:expired',
   revoked: 'lookup:revoked',
@@ -50,61 +35,41 @@ const METRIC: Record<Outcome, string> = {
   blocked: 'lookup:blocked',
 };
 
-function track(app: App, ip: string, outcome: Outcome) {
+function track(app: App, ip: string, outcome: Tracked) {
   if (outcome === 'captcha' || outcome === 'blocked') app.ipTracking.limited(ip);
   else app.ipTracking.lookup(ip);
   app.dailyStats.add(METRIC[outcome]);
 }
 
-function answerOf(found: LookupResult): LookupAnswer {
+/** The signature found (its schema, publicSignature, decides what of it goes out), or why not. */
+function answerOf(found: LookupResult): PublicSignature {
   switch (found.kind) {
     case 'ok':
-      // the minimum a verifier needs: no owner, no clean image
-      return { status: 200, body: serializePublicSignature(found.signature) };
+      return found.signature;
     case 'expired':
-      return {
-        status: 410,
-        body: JSON.stringify({ message: m.expired, expired: true, expiresAt: found.expiresAt }),
-      };
+      throw gone(m.expired, { expired: true, expiresAt: found.expiresAt });
     case 'revoked':
-      return {
-        status: 410,
-        body: JSON.stringify({ message: m.revoked, revoked: true, revokedAt: found.revokedAt }),
-      };
+      throw gone(m.revoked, { revoked: true, revokedAt: found.revokedAt });
     case 'missing':
-      return { status: 404, body: JSON.stringify({ message: m.notFound }) };
+      throw notFound(m.notFound);
   }
 }
 
 /** Both look-ups: count against the caller's IP, then answer from one indexed query. */
-export async function lookUp(
-  app: App,
-  ip: string,
-  sessionId: string | undefined,
-  captcha: string | undefined,
-  find: () => Promise<LookupResult>,
-): Promise<LookupAnswer> {
-  const decided = app.verification.gate(ip, sessionId, captcha);
-  const gate = decided instanceof Promise ? await decided : decided;
-  if (gate.kind !== 'ok') {
-    track(app, ip, gate.kind);
-    return refusal(gate);
-  }
-  const found = await find();
-  track(app, ip, found.kind);
-  return answerOf(found);
-}
-
-async function lookUpRoute(
+async function lookUp(
   app: App,
   req: FastifyRequest & { query: { captcha?: string | undefined } },
-  reply: FastifyReply,
   find: () => Promise<LookupResult>,
-) {
-  const a = await lookUp(app, req.ip, req.session?.id, req.query.captcha, find);
-  void reply.code(a.status).type(JSON_TYPE);
-  if (a.retryAfter !== undefined) void reply.header('retry-after', String(a.retryAfter));
-  return reply.send(a.body);
+): Promise<PublicSignature> {
+  const decided = app.verification.gate(req.ip, req.session?.id, req.query.captcha);
+  const gate = decided instanceof Promise ? await decided : decided;
+  if (gate.kind !== 'ok') {
+    track(app, req.ip, gate.kind);
+    throw refusal(gate);
+  }
+  const found = await find();
+  track(app, req.ip, found.kind);
+  return answerOf(found);
 }
 
 /** A reference that needs no decoding and passes the schema as it is (the common case, a QR's link). */
@@ -126,27 +91,37 @@ export function verificationRoutes(app: App) {
   app.get(
     REFERENCE_ROUTE,
     {
-      schema: { params: z.object({ ref: referenceSchema }), querystring: captchaQuery },
+      schema: {
+        params: z.object({ ref: referenceSchema }),
+        querystring: captchaQuery,
+        response: { 200: publicSignature },
+      },
       validatorCompiler: plainLookup,
     },
-    (req, reply) => lookUpRoute(app, req, reply, () => app.verification.byReference(req.params.ref)),
+    (req) => lookUp(app, req, () => app.verification.byReference(req.params.ref)),
   );
 
   app.get(
     '/api/signatures/verify/:id',
     {
-      schema: { params: idParams, querystring: captchaQuery },
+      schema: { params: idParams, querystring: captchaQuery, response: { 200: publicSignature } },
       validatorCompiler: fastAccept({ querystring: isEmptyObject }),
     },
-    (req, reply) => lookUpRoute(app, req, reply, () => app.verification.byId(req.params.id)),
+    (req) => lookUp(app, req, () => app.verification.byId(req.params.id)),
   );
 
   app.get(
     '/api/signatures/:id/verification-image',
-    { schema: { params: idParams, querystring: z.object({ sig: z.string().max(100) }) } },
+    {
+      schema: {
+        params: idParams,
+        querystring: z.object({ sig: z.string().max(100) }),
+        response: { 200: fileAnswer('image/png') },
+      },
+    },
     async (req, reply) => {
       const png = await app.verification.verificationImage(req.params.id, req.query.sig);
-      if (!png) return reply.code(404).send({ message: m.noImage });
+      if (!png) throw notFound(m.noImage);
       return reply.type('image/png').header('Cache-Control', 'private, max-age=60').send(png);
     },
   );

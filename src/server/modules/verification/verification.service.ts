@@ -1,5 +1,5 @@
 import type { InferResult } from 'kysely';
-import type { PublicSignature } from '#shared/signatures/schemas.ts';
+import type { PublicSignature } from '#shared/signatures/answers.ts';
 import type { Db } from '#server/db/kysely.ts';
 import { BatchedCounter } from '#server/lib/batched-counter.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
@@ -133,24 +133,11 @@ export class VerificationService {
     if (!use) return { kind: 'missing' };
     if (row.revoked_at) return { kind: 'revoked', revokedAt: row.revoked_at };
     this.countLookup(row.id);
-    return {
-      kind: 'ok',
-      signature: {
-        id: row.id,
-        signerName: use.signerName,
-        createdAt: row.created_at,
-        expiresAt: null,
-        additionalData: '',
-        referenceNumber: row.reference_number,
-        signatureData: '',
-        isRegisteredUser: true,
-        documentUse: { documents: use.documents, firstSignedAt: use.first, lastSignedAt: use.last },
-      },
-    };
+    return { kind: 'ok', signature: toDocumentSigner(row, use) };
   }
 
   /** Through the owner's documents (indexed by owner), so no scan of every placement is needed. */
-  private async documentUse(ownerId: number, signatureId: number) {
+  private async documentUse(ownerId: number, signatureId: number): Promise<DocumentUse | null> {
     const placements = this.db
       .selectFrom('document_signatures as ds')
       .innerJoin('documents as d', 'd.id', 'ds.document_id')
@@ -179,24 +166,7 @@ export class VerificationService {
       return { kind: 'expired', expiresAt: row.expires_at! };
     }
     this.countLookup(row.id);
-    return {
-      kind: 'ok',
-      signature: {
-        id: row.id,
-        signerName: row.signer_name ?? '',
-        createdAt: row.created_at,
-        expiresAt: row.expires_at,
-        additionalData: row.additional_data ?? '',
-        referenceNumber: row.reference_number,
-        signatureData: row.image_token ? imageUrl(row.id, row.image_token) : '',
-        isRegisteredUser: row.user_id !== null,
-        ...(row.signer_email_masked
-          ? {
-              signingRequest: { signerEmail: row.signer_email_masked, documentName: row.document_name ?? '' },
-            }
-          : {}),
-      },
-    };
+    return { kind: 'ok', signature: toPublicSignature(row) };
   }
 
   async verificationImage(id: number, token: string): Promise<Buffer | null> {
@@ -270,6 +240,40 @@ export class VerificationService {
 export const imageUrl = (id: number, token: string) =>
   `/api/signatures/${id}/verification-image?sig=${token}`;
 
+/**
+ * A public signature's look-up answer. Its schema (publicSignature) decides what goes out; this
+ * names each field once, from the narrow row, which holds no image and no owner.
+ */
+const toPublicSignature = (row: Row): PublicSignature => ({
+  id: row.id,
+  signerName: row.signer_name ?? '',
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  additionalData: row.additional_data ?? '',
+  referenceNumber: row.reference_number,
+  signatureData: row.image_token ? imageUrl(row.id, row.image_token) : '',
+  isRegisteredUser: row.user_id !== null,
+  ...(row.signer_email_masked
+    ? { signingRequest: { signerEmail: row.signer_email_masked, documentName: row.document_name ?? '' } }
+    : {}),
+});
+
+/**
+ * A private signature that signed documents: what their certificate pages print beside its
+ * reference (the signer's name as printed, when it signed), never its image or reference data.
+ */
+const toDocumentSigner = (row: Row, use: DocumentUse): PublicSignature => ({
+  id: row.id,
+  signerName: use.signerName,
+  createdAt: row.created_at,
+  expiresAt: null,
+  additionalData: '',
+  referenceNumber: row.reference_number,
+  signatureData: '',
+  isRegisteredUser: true,
+  documentUse: { documents: use.documents, firstSignedAt: use.first, lastSignedAt: use.last },
+});
+
 /** The narrow signature row only: the images live in their own table (migration 0010). */
 function lookupQuery(db: Db) {
   return db
@@ -292,3 +296,11 @@ function lookupQuery(db: Db) {
 }
 
 type Row = InferResult<ReturnType<typeof lookupQuery>>[number];
+
+/** A private signature's signed documents: how many, and its latest printed name. */
+interface DocumentUse {
+  documents: number;
+  first: string;
+  last: string;
+  signerName: string;
+}

@@ -75,6 +75,75 @@ describe('look-up by reference', () => {
     expect(raw.rawPayload.equals(Buffer.from(png.split(',')[1]!, 'base64'))).toBe(false);
   });
 
+  test("a signing request's signature answers the same fields, and whose and on what, masked", async () => {
+    const now = new Date(ctx.app.clock.now()).toISOString();
+    const reference = 'SIG-20261124-REQS-2';
+    await ctx.app.db
+      .insertInto('signatures')
+      .values({
+        reference_number: reference,
+        signer_name: 'Ann Signer',
+        additional_data: '',
+        created_at: now,
+        user_id: null,
+        expires_at: null,
+        signer_email_masked: 'a***@example.com',
+        document_name: 'Lease.pdf',
+      })
+      .execute();
+    const res = await visitor().get(`/api/signatures/reference/${reference}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      signerName: 'Ann Signer',
+      createdAt: now,
+      expiresAt: null,
+      additionalData: '',
+      referenceNumber: reference,
+      signatureData: '',
+      isRegisteredUser: false,
+      signingRequest: { signerEmail: 'a***@example.com', documentName: 'Lease.pdf' },
+    });
+  });
+
+  test('a look-up sends only the fields of its answer, whatever else the service hands it', async () => {
+    const sig = await saved(await owner());
+    const verification = ctx.app.verification;
+    const original = verification.byReference.bind(verification);
+    verification.byReference = async (ref) => {
+      const found = await original(ref);
+      if (found.kind !== 'ok') return found;
+      const extra = { userId: 7, imageToken: 'secret-token', signatureImage: 'data:image/png;base64,AAAA' };
+      const signingRequest = {
+        signerEmail: 'a***@example.com',
+        documentName: 'x.pdf',
+        email: 'ann@example.com',
+      };
+      return { kind: 'ok', signature: { ...found.signature, ...extra, signingRequest } };
+    };
+    try {
+      const res = await visitor().get(`/api/signatures/reference/${sig.referenceNumber}`);
+      expect(res.statusCode).toBe(200);
+      expect(Object.keys(res.json()).sort()).toEqual(
+        [
+          'additionalData',
+          'createdAt',
+          'expiresAt',
+          'id',
+          'isRegisteredUser',
+          'referenceNumber',
+          'signatureData',
+          'signerName',
+          'signingRequest',
+        ].sort(),
+      );
+      expect(res.json().signingRequest).toEqual({ signerEmail: 'a***@example.com', documentName: 'x.pdf' });
+      expect(res.body).not.toMatch(/secret-token|base64|ann@example\.com|userId/);
+    } finally {
+      verification.byReference = original;
+    }
+  });
+
   test('a forged image URL answers 404', async () => {
     const sig = await saved(await owner());
     const res = await visitor().get(`/api/signatures/${sig.id}/verification-image?sig=forged`);
