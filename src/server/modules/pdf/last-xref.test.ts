@@ -6,7 +6,7 @@ import { DamagedPdfError, lastXref } from './last-xref.ts';
 import { isParseError } from './open.ts';
 import { RevisionWriter } from './revision.ts';
 import { createSelfSignedIdentity } from './self-signed.ts';
-import { simplePdf } from './test-pdfs.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 
 /** Where a revision chains to, read from the file's own end; a file without one is damaged. */
 
