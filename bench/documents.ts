@@ -9,7 +9,7 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { defaultLimits } from '../src/server/lib/limits.ts';
 import type { SigningIdentity } from '../src/server/modules/pdf/certificate.ts';
 import { createSelfSignedIdentity } from '../src/server/modules/pdf/self-signed.ts';
-import { largePdf, manyObjectsPdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { largePdf, manyObjectsPdf } from '../src/server/test/pdfs.ts';
 import { HttpAgent, startServerProcess } from '../src/server/test/server-process.ts';
 import { SIGNATURE_SVG } from '../src/server/test/fixtures.ts';
 import { measure, measureDuring, printTable } from './lib.ts';

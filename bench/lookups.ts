@@ -8,7 +8,7 @@ import { createDb, type Db } from '../src/server/db/kysely.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { defaultLimits } from '../src/server/lib/limits.ts';
 import { randomToken } from '../src/server/lib/crypto.ts';
-import { largePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { largePdf } from '../src/server/test/pdfs.ts';
 import { parseSignatureImage } from '../src/server/modules/signatures/images.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import {

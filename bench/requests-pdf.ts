@@ -11,7 +11,7 @@ import {
   stampRecipient,
   type RecipientField,
 } from '../src/server/modules/pdf/request-jobs.ts';
-import { largePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { largePdf } from '../src/server/test/pdfs.ts';
 import { HttpAgent } from '../src/server/test/server-process.ts';
 import { linkIn, startSmtp } from '../src/server/test/smtp.ts';
 import { SIGNATURE_SVG } from '../src/server/test/fixtures.ts';

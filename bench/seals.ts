@@ -15,7 +15,7 @@ import { systemClock } from '../src/server/lib/clock.ts';
 import { SecretBox } from '../src/server/lib/secret-box.ts';
 import { SealKeys } from '../src/server/modules/seals/keys.service.ts';
 import { TransparencyLog } from '../src/server/modules/seals/log.service.ts';
-import { testKey } from '../src/server/modules/seals/test-keys.ts';
+import { testKey } from '../src/server/test/seal-keys.ts';
 import { CHROME_FLAGS, CHROMIUM } from './lib.ts';
 import { benchLookupRatio } from './lookups.ts';
 

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { DocumentSummary } from '../src/shared/documents/schemas.ts';
-import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { simplePdf } from '../src/server/test/pdfs.ts';
 import { dashboardText as t } from '../src/web/features/dashboard/messages.ts';
 import { plannedText } from '../src/web/features/dashboard/planned-messages.ts';
 import { supportText } from '../src/web/features/dashboard/support-messages.ts';

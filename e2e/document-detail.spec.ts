@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { documentMessages as m } from '../src/shared/documents/messages.ts';
 import type { DocumentSummary } from '../src/shared/documents/schemas.ts';
-import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { simplePdf } from '../src/server/test/pdfs.ts';
 import { documentsText as t } from '../src/web/features/documents/messages.ts';
 import { expectNoAxeViolations, signUpViaApi, uniqueEmail } from './support.ts';
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { documentMessages as dm } from '../src/shared/documents/messages.ts';
 import type { DocumentSummary } from '../src/shared/documents/schemas.ts';
 import { signatureMessages as sm } from '../src/shared/signatures/messages.ts';
-import { brokenPdf, simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { brokenPdf, simplePdf } from '../src/server/test/pdfs.ts';
 import { creatorText } from '../src/web/features/creator/messages.ts';
 import { documentsText } from '../src/web/features/documents/messages.ts';
 import { mySignaturesText } from '../src/web/features/signatures/messages.ts';

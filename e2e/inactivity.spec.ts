@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { accountMessages as m } from '../src/shared/accounts/messages.ts';
-import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { simplePdf } from '../src/server/test/pdfs.ts';
 import { signingText } from '../src/web/features/documents/signing-messages.ts';
 import { settingsText } from '../src/web/features/settings/messages.ts';
 import { sessionText as t } from '../src/web/lib/session/messages.ts';

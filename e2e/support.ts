@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type { DocumentSummary } from '../src/shared/documents/schemas.ts';
 import { signatureMessages as m } from '../src/shared/signatures/messages.ts';
 import { stampLayout } from '../src/shared/documents/stamp-layout.ts';
-import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { simplePdf } from '../src/server/test/pdfs.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { authText } from '../src/web/features/auth/messages.ts';
 import { E2E_ADMIN, E2E_CAPTCHA } from './global-setup.ts';

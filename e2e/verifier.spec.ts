@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { fromBase32, toBase32 } from '../src/shared/seals/base32.ts';
 import { sealFailureMessages, sealMessages } from '../src/shared/seals/messages.ts';
-import { simplePdf } from '../src/server/modules/pdf/test-pdfs.ts';
+import { simplePdf } from '../src/server/test/pdfs.ts';
 import { sealText, verifyText } from '../src/web/features/verification/messages.ts';
 import { verifierText as t } from '../src/web/verifier/messages.ts';
 import { expectNoAxeViolations, savedSignaturePng, signUpViaApi, uniqueEmail } from './support.ts';

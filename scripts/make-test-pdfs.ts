@@ -8,7 +8,7 @@ import {
   manyObjectsPdf,
   simplePdf,
   truncatedPdf,
-} from '../src/server/modules/pdf/test-pdfs.ts';
+} from '../src/server/test/pdfs.ts';
 
 /**
  * Writes the PDFs the tests and the benchmark make in code, to look at or upload by hand:

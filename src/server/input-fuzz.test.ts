@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { upload } from './modules/documents/test-helpers.ts';
-import { simplePdf } from './modules/pdf/test-pdfs.ts';
+import { upload } from '#server/test/documents.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 import { Agent, type AgentResponse } from './test/agent.ts';
 import { signaturePng } from './test/fixtures.ts';
 import { TEST_CAPTCHA, testApp, type TestContext } from './test/test-app.ts';

@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createDb } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { simplePdf } from '../modules/pdf/test-pdfs.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 import { signaturePng } from '../test/fixtures.ts';
 import { HttpAgent, startServerProcess } from '../test/server-process.ts';
 import { signUpOverHttp } from '../test/sign-up-over-http.ts';

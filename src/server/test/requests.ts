@@ -5,9 +5,9 @@ import { Agent } from '#server/test/agent.ts';
 import { linkIn, type ReceivedMail } from '#server/test/smtp.ts';
 import { testAppWithSmtp } from '#server/test/test-app.ts';
 import { signaturePng } from '#server/test/fixtures.ts';
-import { simplePdf } from '#server/modules/pdf/test-pdfs.ts';
-import { upload } from '#server/modules/documents/test-helpers.ts';
-import { watchRequestPdf } from '#server/modules/requests/test-pdf-seam.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
+import { upload } from '#server/test/documents.ts';
+import { watchRequestPdf } from '#server/test/request-pdf-seam.ts';
 
 export type Ctx = Awaited<ReturnType<typeof requestsTestApp>>;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Agent } from '#server/test/agent.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
-import { upload } from '../documents/test-helpers.ts';
-import { simplePdf } from '../pdf/test-pdfs.ts';
+import { upload } from '#server/test/documents.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 
 const MB = 1024 * 1024;
 let ctx: TestContext;

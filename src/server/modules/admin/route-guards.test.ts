@@ -6,8 +6,8 @@ import type { App } from '#server/app-types.ts';
 import { requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import { Agent } from '#server/test/agent.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
-import { multipartBody } from '../documents/test-helpers.ts';
-import { simplePdf } from '../pdf/test-pdfs.ts';
+import { multipartBody } from '#server/test/documents.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 
 /** A route as Fastify registered it, and the request phase its own options run a guard in, if any. */
 interface Route {

@@ -11,10 +11,10 @@ import {
 } from '#shared/admin/signing-certificate.ts';
 import { Agent } from '#server/test/agent.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
-import { getBytes, multipartBody, quadrantPng, upload } from '../documents/test-helpers.ts';
+import { getBytes, multipartBody, quadrantPng, upload } from '#server/test/documents.ts';
 import { createSelfSignedIdentity } from '../pdf/self-signed.ts';
 import { plainPkcs12, TestPki } from '#server/test/certificates.ts';
-import { simplePdf } from '../pdf/test-pdfs.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 
 const run = promisify(execFile);
 

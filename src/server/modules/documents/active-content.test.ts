@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { Agent } from '#server/test/agent.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
-import { activeContentPdf, linkPdf, manyObjectsPdf, simplePdf } from '../pdf/test-pdfs.ts';
+import { activeContentPdf, linkPdf, manyObjectsPdf, simplePdf } from '#server/test/pdfs.ts';
 import { PDF_CSP } from './documents.routes.ts';
-import { getBytes, pdfsig, quadrantPng, tempDir, upload } from './test-helpers.ts';
+import { getBytes, pdfsig, quadrantPng, tempDir, upload } from '#server/test/documents.ts';
 
 const run = promisify(execFile);
 let ctx: TestContext;

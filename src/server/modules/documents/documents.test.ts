@@ -5,8 +5,8 @@ import { documentMessages as m } from '#shared/documents/messages.ts';
 import { DOCUMENT_MAX_BYTES } from '#shared/documents/schemas.ts';
 import { Agent } from '#server/test/agent.ts';
 import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
-import { brokenPdf, encryptedPdf, simplePdf, truncatedPdf } from '../pdf/test-pdfs.ts';
-import { getBytes, multipartBody, quadrantPng, upload } from './test-helpers.ts';
+import { brokenPdf, encryptedPdf, simplePdf, truncatedPdf } from '#server/test/pdfs.ts';
+import { getBytes, multipartBody, quadrantPng, upload } from '#server/test/documents.ts';
 
 let ctx: TestContext;
 let pdf2: Buffer;

@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Agent } from '#server/test/agent.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
-import { nestedTreePdf, simplePdf } from '../pdf/test-pdfs.ts';
-import { getBytes, pdfsig, quadrantPng, tempDir, upload } from './test-helpers.ts';
+import { nestedTreePdf, simplePdf } from '#server/test/pdfs.ts';
+import { getBytes, pdfsig, quadrantPng, tempDir, upload } from '#server/test/documents.ts';
 
 const run = promisify(execFile);
 let ctx: TestContext;

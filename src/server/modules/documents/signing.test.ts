@@ -6,8 +6,8 @@ import { Agent } from '#server/test/agent.ts';
 import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
 import QRCode from 'qrcode';
-import { awkwardPdf, simplePdf } from '../pdf/test-pdfs.ts';
-import { verifyWithInstance } from '../seals/test-keys.ts';
+import { awkwardPdf, simplePdf } from '#server/test/pdfs.ts';
+import { verifyWithInstance } from '#server/test/seal-keys.ts';
 import {
   getBytes,
   inkBetween,
@@ -19,7 +19,7 @@ import {
   renderPage,
   upload,
   type Box,
-} from './test-helpers.ts';
+} from '#server/test/documents.ts';
 
 let ctx: TestContext;
 let quadrant: string;

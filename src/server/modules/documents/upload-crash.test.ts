@@ -8,8 +8,8 @@ import { createDb, type Db } from '#server/db/kysely.ts';
 import { HttpAgent, startServerProcess } from '#server/test/server-process.ts';
 import { signUpOverHttp } from '#server/test/sign-up-over-http.ts';
 import { freshDatabase, TEST_CAPTCHA } from '#server/test/test-app.ts';
-import { largePdf } from '../pdf/test-pdfs.ts';
-import { multipartBody, tempDir } from './test-helpers.ts';
+import { largePdf } from '#server/test/pdfs.ts';
+import { multipartBody, tempDir } from '#server/test/documents.ts';
 
 /**
  * A real server process, killed with SIGKILL in the middle of receiving an upload, then started

@@ -5,9 +5,9 @@ import { documentMessages as m } from '#shared/documents/messages.ts';
 import { defaultLimits } from '#server/lib/limits.ts';
 import { Agent } from '#server/test/agent.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
-import { simplePdf } from '../pdf/test-pdfs.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 import { lockUserQuota } from './storage.ts';
-import { quadrantPng, upload } from './test-helpers.ts';
+import { quadrantPng, upload } from '#server/test/documents.ts';
 
 // One fresh account stored 40 x 9.3 MB in 5 s; nothing limited it.
 let ctx: TestContext;

@@ -57,14 +57,29 @@ export function probe(id: FaceId): EmbeddedFont {
   return font;
 }
 
+/** A document's font manager: embeds faces and writes them, subset, once (`finalize`). */
+export type DocumentFonts = PDF['fonts'];
+
+/**
+ * A font manager of its own for one revision of `pdf`. @libpdf/core 0.4.2 writes a manager's fonts
+ * once, so each revision that draws text needs a fresh one; the library's manager class is not
+ * exported by name, but its constructor (taking the document's context) is public. Every embedded
+ * font carries its object reference, so pages find it whichever manager embedded it.
+ */
+export function revisionFonts(pdf: PDF): DocumentFonts {
+  const Fonts = pdf.fonts.constructor as new (context: PDF['context']) => DocumentFonts;
+  pdf.context.setFontRefResolver((font) => font.ref);
+  return new Fonts(pdf.context);
+}
+
 /**
  * Embeds a face in a document, pointed at this worker's parsed copy: its cmap and glyph names are
  * then parsed once per worker instead of on every signing (about 12 ms a face). This swaps the
  * private `fontProgram` field of @libpdf/core 0.4.2 (the subsetter only reads it); if that field
  * changes, the font simply keeps its own parse.
  */
-export function embedFace(pdf: PDF, id: FaceId): EmbeddedFont {
-  const font = pdf.embedFont(faceBytes(id));
+export function embedFace(fonts: DocumentFonts, id: FaceId): EmbeddedFont {
+  const font = fonts.embed(faceBytes(id));
   const own = font as unknown as { fontProgram?: object };
   const parsed = probe(id).program;
   if (own.fontProgram?.constructor === parsed.constructor) own.fontProgram = parsed;

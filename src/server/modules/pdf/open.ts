@@ -1,4 +1,5 @@
 import { PDF } from '@libpdf/core';
+import { DamagedPdfError } from './last-xref.ts';
 
 export type Opened = { kind: 'ok'; pdf: PDF } | { kind: 'not-pdf' | 'encrypted' | 'damaged' | 'empty' };
 
@@ -11,16 +12,20 @@ function mentionsEncrypt(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).includes('/Encrypt');
 }
 
-/** @libpdf/core's parse errors are not exported classes; their names are stable. */
+/**
+ * A file found broken while reading it: ours (the revision writer's chaining) or @libpdf/core's,
+ * whose parse errors are not exported classes but have stable names.
+ */
 export const isParseError = (err: unknown) =>
-  err instanceof Error &&
-  [
-    'XRefParseError',
-    'ObjectParseError',
-    'StructureError',
-    'UnrecoverableParseError',
-    'RecoverableParseError',
-  ].includes(err.name);
+  err instanceof DamagedPdfError ||
+  (err instanceof Error &&
+    [
+      'XRefParseError',
+      'ObjectParseError',
+      'StructureError',
+      'UnrecoverableParseError',
+      'RecoverableParseError',
+    ].includes(err.name));
 
 /**
  * Loads a PDF with the guards @libpdf/core 0.4.2 needs. Parsing is strict: lenient

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
 import { rasterize } from './image.ts';
 import { createSelfSignedIdentity } from './self-signed.ts';
-import { largePdf, simplePdf } from './test-pdfs.ts';
+import { largePdf, simplePdf } from '#server/test/pdfs.ts';
 
 let pool: PdfPool | undefined;
 afterEach(() => pool?.close());

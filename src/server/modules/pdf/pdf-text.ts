@@ -12,7 +12,7 @@ import {
   type PDFPage,
   type PdfObject,
 } from '@libpdf/core';
-import { embedFace, type FaceId } from './fonts.ts';
+import { embedFace, revisionFonts, type DocumentFonts, type FaceId } from './fonts.ts';
 import { winAnsiBytes, type Line, type Operator, type Standard } from './text.ts';
 
 const isStandard = (face: string): face is Standard =>
@@ -20,11 +20,12 @@ const isStandard = (face: string): face is Standard =>
 
 /**
  * Writes lines into one document: embeds each Unicode face there the first time a line uses it,
- * and only the glyphs drawn end up in the file (subset on save). Fonts belong to one loaded state
- * of the document: after `pdf.reload`, make a new one.
+ * and only the glyphs drawn end up in the file (subset by `finalize`). One per revision: its fonts
+ * are written once, in the revision that follows its `finalize`.
  */
 export class PdfText {
   private readonly embedded = new Map<FaceId, EmbeddedFont>();
+  private fonts?: DocumentFonts;
   constructor(private readonly pdf: PDF) {}
 
   /** Operators showing the line from the current text position: font and string per run. */
@@ -54,8 +55,8 @@ export class PdfText {
    * programs and maps are compressed here by node's zlib, once, not on each write.
    */
   finalize() {
-    if (this.embedded.size === 0) return;
-    this.pdf.fonts.finalize(true);
+    if (!this.fonts) return;
+    this.fonts.finalize(true);
     const seen = new Set<string>();
     const walk = (obj: PdfObject | undefined) => {
       if (obj instanceof PdfRef) {
@@ -77,7 +78,8 @@ export class PdfText {
   private font(id: FaceId): EmbeddedFont {
     let font = this.embedded.get(id);
     if (!font) {
-      font = embedFace(this.pdf, id);
+      this.fonts ??= revisionFonts(this.pdf);
+      font = embedFace(this.fonts, id);
       this.embedded.set(id, font);
     }
     return font;

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
-import { pdfsig, pdftotext, readQr, tempDir } from '../documents/test-helpers.ts';
+import { pdfsig, pdftotext, readQr, tempDir } from '#server/test/documents.ts';
 import { auditEventLabels } from '#shared/requests/messages.ts';
 import type { SigningIdentity } from './certificate.ts';
 import { createSelfSignedIdentity } from './self-signed.ts';
@@ -20,7 +20,7 @@ import {
   type RecipientField,
   type StampRecipientInput,
 } from './request-jobs.ts';
-import { awkwardPdf, LETTER, simplePdf } from './test-pdfs.ts';
+import { awkwardPdf, LETTER, simplePdf } from '#server/test/pdfs.ts';
 
 const run = promisify(execFile);
 const sha = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');

@@ -7,12 +7,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
-import { pdfsig, tempDir } from '../documents/test-helpers.ts';
+import { pdfsig, tempDir } from '#server/test/documents.ts';
 import type { SigningIdentity } from './certificate.ts';
 import { rasterize, type RasterImage } from './image.ts';
 import { sign, type SignRequest } from './jobs.ts';
 import { createSelfSignedIdentity } from './self-signed.ts';
-import { awkwardPdf, simplePdf } from './test-pdfs.ts';
+import { awkwardPdf, simplePdf } from '#server/test/pdfs.ts';
 
 /**
  * The revisions signing appends (decision 035): written by us, so checked here against the tools

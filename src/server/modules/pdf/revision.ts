@@ -14,6 +14,8 @@ import {
 } from '@libpdf/core';
 import { cadesDetached } from './cms.ts';
 import type { KeySigner } from './key-signer.ts';
+import { lastXref } from './last-xref.ts';
+import { writeObject, type ByteSink } from './object-syntax.ts';
 
 /**
  * Incremental updates written by us (decision 035). The file is read once; each revision appends
@@ -25,8 +27,8 @@ import type { KeySigner } from './key-signer.ts';
  * own small buffer. The whole file is assembled once, at the end.
  */
 
-/** The writer @libpdf/core's objects serialise into (`toBytes(writer)`); positions are file offsets. */
-class Out {
+/** A revision's bytes as they are written; positions are file offsets. */
+class Out implements ByteSink {
   private buf = new Uint8Array(64 * 1024);
   private at = 0;
   constructor(private readonly start: number) {}
@@ -54,15 +56,13 @@ class Out {
     this.grow(s.length);
     for (let i = 0; i < s.length; i++) this.buf[this.at++] = s.charCodeAt(i);
   }
-  object(obj: { toBytes(w: Out): void }) {
-    obj.toBytes(this);
+  object(obj: PdfObject) {
+    writeObject(this, obj);
   }
   bytes() {
     return this.buf.subarray(0, this.at);
   }
 }
-type Serialisable = { toBytes(w: Out): void };
-const asWritable = (o: PdfObject) => o as unknown as Serialisable;
 
 /** Walks into an object's direct children (not through references): did anything change? */
 function dirty(obj: PdfObject): boolean {
@@ -127,11 +127,6 @@ function contentsSize(signer: KeySigner) {
 
 const BYTE_RANGE_WIDTH = 10;
 
-interface Internals {
-  originalXRefOffset: number;
-  _fonts: unknown;
-}
-
 export class RevisionWriter {
   private readonly tails: Uint8Array[] = [];
   private total: number;
@@ -143,18 +138,18 @@ export class RevisionWriter {
 
   /**
    * `pdf` was loaded from `base` and is changed in place between revisions. `hashed`: a SHA-256
-   * already fed exactly `base`, when the caller had to read it anyway.
+   * already fed exactly `base`, when the caller had to read it anyway. Throws `DamagedPdfError`
+   * when `base` does not end with a cross-reference section to chain to.
    */
   constructor(
     private readonly pdf: PDF,
     private readonly base: Uint8Array,
     hashed?: crypto.Hash,
   ) {
-    const internals = pdf as unknown as Internals;
-    if (!(internals.originalXRefOffset > 0)) throw new Error('the file has no startxref to chain to');
-    this.prevXref = internals.originalXRefOffset;
+    const last = lastXref(base);
+    this.prevXref = last.offset;
     this.total = base.length;
-    this.xrefStream = pdf.usesXRefStreams;
+    this.xrefStream = last.stream;
     const trailer = pdf.context.info.trailer;
     this.size = trailer.getNumber('Size')?.value ?? 0;
     const ids = trailer.getArray('ID');
@@ -252,14 +247,14 @@ export class RevisionWriter {
     const contents = o.position;
     o.writeAscii('0'.repeat(hexLength));
     o.writeAscii('>\n/M ');
-    o.object(asWritable(PdfString.fromString(pdfDate(opts.signingTime))));
+    o.object(PdfString.fromString(pdfDate(opts.signingTime)));
     if (opts.reason) {
       o.writeAscii('\n/Reason ');
-      o.object(asWritable(PdfString.fromString(opts.reason)));
+      o.object(PdfString.fromString(opts.reason));
     }
     if (opts.location) {
       o.writeAscii('\n/Location ');
-      o.object(asWritable(PdfString.fromString(opts.location)));
+      o.object(PdfString.fromString(opts.location));
     }
     o.writeAscii('\n>>');
     this.placeholder = { byteRange, byteRangeLength: rangeText.length, contents, contentsLength: hexLength };
@@ -318,8 +313,9 @@ export class RevisionWriter {
   /** Serialises every changed and new object after the file so far; `extra` is written by hand. */
   private writeChanges(extra?: { ref: PdfRef; write: (o: Out) => void }) {
     const pdf = this.pdf;
-    // Fonts become objects here, subset to what was drawn (PdfText.finalize has usually done it).
-    pdf.fonts.finalize(true);
+    // The document's own font manager writes its fonts once, on the first save: a font embedded
+    // there would be missing from every later revision. PdfText embeds in one of its own.
+    if (pdf.fonts.hasEmbeddedFonts) throw new Error('fonts are embedded through PdfText, one per revision');
     const registry = pdf.context.registry;
     const out = new Out(this.total);
     const last = this.total > 0 ? this.lastByte() : 10;
@@ -328,7 +324,7 @@ export class RevisionWriter {
     const write = (ref: PdfRef, obj: PdfObject) => {
       this.entries.push({ num: ref.objectNumber, gen: ref.generation, offset: out.position });
       out.writeAscii(`${ref.objectNumber} ${ref.generation} obj\n`);
-      out.object(asWritable(prepared(obj)));
+      out.object(prepared(obj));
       out.writeAscii('\nendobj\n');
     };
     const loaded = registry.getLoadedObjects();
@@ -344,8 +340,6 @@ export class RevisionWriter {
     for (const [, obj] of loaded) clean(obj);
     for (const [, obj] of created) clean(obj);
     registry.commitNewObjects();
-    // Embedded fonts are finalised once per manager: the next revision gets a fresh one, as a reload would give.
-    (pdf as unknown as Internals)._fonts = null;
     return { out, written: this.entries.length };
   }
 
@@ -402,7 +396,7 @@ export class RevisionWriter {
         ['Filter', PdfName.of('FlateDecode')],
       ];
       out.writeAscii(`${streamNum} 0 obj\n`);
-      out.object(asWritable(new PdfStream(dict, zlib.deflateSync(data))));
+      out.object(new PdfStream(dict, zlib.deflateSync(data)));
       out.writeAscii('\nendobj\n');
     } else {
       out.writeAscii('xref\n');
@@ -412,7 +406,7 @@ export class RevisionWriter {
           out.writeAscii(`${String(e.offset).padStart(10, '0')} ${String(e.gen).padStart(5, '0')} n\r\n`);
       }
       out.writeAscii('trailer\n');
-      out.object(asWritable(new PdfDict(trailerEntries)));
+      out.object(new PdfDict(trailerEntries));
       out.writeAscii('\n');
     }
     out.writeAscii(`startxref\n${xrefOffset}\n%%EOF\n`);

@@ -3,13 +3,13 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { MIN_STAMP_BOX, stampLayout } from '#shared/documents/stamp-layout.ts';
 import { SIGNATURE_SVG } from '#server/test/fixtures.ts';
-import { allQrs, inkBetween, renderPage, type Box } from '../documents/test-helpers.ts';
+import { allQrs, inkBetween, renderPage, type Box } from '#server/test/documents.ts';
 import { createSelfSignedIdentity } from './self-signed.ts';
 import { rasterize, type RasterImage } from './image.ts';
 import { sign, type SignRequest } from './jobs.ts';
 import type { SigningIdentity } from './certificate.ts';
 import { stampRecipient, type RecipientField } from './request-jobs.ts';
-import { clausesPdf } from './test-pdfs.ts';
+import { clausesPdf } from '#server/test/pdfs.ts';
 
 /**
  * The verification stamp stays inside the box that was placed: rendered as a 150 dpi scan would

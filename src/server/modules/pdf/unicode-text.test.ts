@@ -12,7 +12,7 @@ import { rasterize, type RasterImage } from './image.ts';
 import { sign, type SignRequest, type SignResult } from './jobs.ts';
 import { PdfPool } from './pdf-pool.ts';
 import { shapeArabic, visualOrder } from './rtl.ts';
-import { simplePdf } from './test-pdfs.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 
 const run = promisify(execFile);
 

@@ -6,11 +6,11 @@ import type { App } from '#server/app-types.ts';
 import { createDb } from '#server/db/kysely.ts';
 import { startSmtp } from '#server/test/smtp.ts';
 import { freshDatabase, ManualClock, testConfig } from '#server/test/test-app.ts';
-import { getBytes } from '../documents/test-helpers.ts';
-import { verifyWithInstance } from '../seals/test-keys.ts';
-import { simplePdf } from '../pdf/test-pdfs.ts';
+import { getBytes } from '#server/test/documents.ts';
+import { verifyWithInstance } from '#server/test/seal-keys.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 import { signaturePng } from '#server/test/fixtures.ts';
-import { watchRequestPdf } from './test-pdf-seam.ts';
+import { watchRequestPdf } from '#server/test/request-pdf-seam.ts';
 import { COMPLETION_RETRY_MS } from './finish.ts';
 import {
   body,

@@ -3,7 +3,7 @@ import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
 import { startSmtp } from '#server/test/smtp.ts';
 import { freshDatabase, ManualClock, testConfig } from '#server/test/test-app.ts';
-import { simplePdf } from '#server/modules/pdf/test-pdfs.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 import { signaturePng } from '#server/test/fixtures.ts';
 import {
   body,
@@ -18,7 +18,7 @@ import {
   uploaded,
   type Ctx,
 } from '#server/test/requests.ts';
-import { watchRequestPdf } from './test-pdf-seam.ts';
+import { watchRequestPdf } from '#server/test/request-pdf-seam.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;

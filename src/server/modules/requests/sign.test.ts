@@ -5,8 +5,8 @@ import { stampLayout } from '#shared/documents/stamp-layout.ts';
 import type { SigningAnswer, SigningView } from '#shared/requests/schemas.ts';
 import { Agent } from '#server/test/agent.ts';
 import { linkIn } from '#server/test/smtp.ts';
-import { getBytes } from '../documents/test-helpers.ts';
-import { verifyWithInstance } from '../seals/test-keys.ts';
+import { getBytes } from '#server/test/documents.ts';
+import { verifyWithInstance } from '#server/test/seal-keys.ts';
 import { issueLink } from './tokens.ts';
 import {
   body,

@@ -7,8 +7,8 @@ import type { SealClaims } from '#shared/seals/token.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signaturePng } from '#server/test/fixtures.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
-import { getBytes, readQr, upload } from '../documents/test-helpers.ts';
-import { simplePdf } from '../pdf/test-pdfs.ts';
+import { getBytes, readQr, upload } from '#server/test/documents.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 
 let ctx: TestContext;
 let ring: KeyRing;

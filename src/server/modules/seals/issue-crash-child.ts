@@ -3,8 +3,8 @@ import { createDb } from '#server/db/kysely.ts';
 import { Agent, type AgentResponse } from '#server/test/agent.ts';
 import { signaturePng, signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { testConfig } from '#server/test/test-app.ts';
-import { upload } from '../documents/test-helpers.ts';
-import { simplePdf } from '../pdf/test-pdfs.ts';
+import { upload } from '#server/test/documents.ts';
+import { simplePdf } from '#server/test/pdfs.ts';
 
 /**
  * A server that signs one item and kills itself with SIGKILL at a named step (issue-crash.test.ts).

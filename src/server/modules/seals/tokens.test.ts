@@ -14,7 +14,7 @@ import {
 import { subjectMatches, verifySealedLink } from '#shared/seals/verify.ts';
 import { documentVerificationUrl } from '#shared/documents/reference.ts';
 import { verificationUrl } from '#shared/signatures/reference.ts';
-import { testKey } from './test-keys.ts';
+import { testKey } from '#server/test/seal-keys.ts';
 
 const ORIGIN = 'http://inkproof.test';
 const NAME_30 = 'Maximilian Alexander Sommerfel';

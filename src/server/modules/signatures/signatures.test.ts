@@ -5,7 +5,7 @@ import { Agent } from '#server/test/agent.ts';
 import { signaturePng, signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { TEST_ORIGIN, testApp, type TestContext } from '#server/test/test-app.ts';
 import QRCode from 'qrcode';
-import { verifyWithInstance } from '../seals/test-keys.ts';
+import { verifyWithInstance } from '#server/test/seal-keys.ts';
 import { addMonths } from './signatures.service.ts';
 
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import type { PublicSignature } from '#shared/signatures/schemas.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signatureSvgDataUrl } from '#server/test/fixtures.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
-import { allQrs, getBytes, pdftotext, quadrantPng, tempDir, upload } from '../documents/test-helpers.ts';
+import { allQrs, getBytes, pdftotext, quadrantPng, tempDir, upload } from '#server/test/documents.ts';
 
 const run = promisify(execFile);
 

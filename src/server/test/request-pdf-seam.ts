@@ -1,6 +1,6 @@
 import type { App } from '#server/app-types.ts';
-import type { RequestPdf } from './pdf-adapter.ts';
-import type { CompletionInput, RecipientStampInput } from './pdf-contract.ts';
+import type { RequestPdf } from '#server/modules/requests/pdf-adapter.ts';
+import type { CompletionInput, RecipientStampInput } from '#server/modules/requests/pdf-contract.ts';
 
 /**
  * TESTS ONLY: the real PDF pool's request operations, watched. It records what the service asks
