@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTime, messageAnswer } from '#shared/answers.ts';
+import { publicUser } from '#shared/accounts/answers.ts';
 import { ownSignature } from '#shared/signatures/answers.ts';
 
 /**
@@ -11,20 +12,6 @@ export type Message = z.infer<typeof messageAnswer>;
 
 /** One page of an admin list. */
 export const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
-
-/** A user as the accounts API sends them: never a password hash or a token. */
-export const publicUser = z.object({
-  id: z.number(),
-  name: z.string().nullable(),
-  email: z.string(),
-  role: z.enum(['admin', 'user']),
-  emailVerified: z.boolean(),
-  lastLogin: isoTime.nullable(),
-  loginCount: z.number(),
-  createdAt: isoTime,
-  /** The admins' policy asks this user to set up two-factor sign-in, not done yet. */
-  twoFactorSetupRequired: z.boolean().optional(),
-});
 
 /** Stored bytes against the quota; `overrideBytes` null = the default of the security settings. */
 export const adminStorage = z.object({

@@ -1,12 +1,6 @@
 import { messageAnswer } from '#shared/answers.ts';
-import {
-  adminStorage,
-  adminUser,
-  adminUserDetail,
-  adminUserStatus,
-  paged,
-  publicUser,
-} from '#shared/admin/answers.ts';
+import { adminStorage, adminUser, adminUserDetail, adminUserStatus, paged } from '#shared/admin/answers.ts';
+import { publicUser } from '#shared/accounts/answers.ts';
 import { adminMessages as m } from '#shared/admin/messages.ts';
 import { adminUsersQuery, roleSchema, storageQuotaSchema, userStatusSchema } from '#shared/admin/schemas.ts';
 import { securityMessages } from '#shared/accounts/security-messages.ts';
