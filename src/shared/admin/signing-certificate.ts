@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { isoTime, messageAnswer } from '#shared/answers.ts';
+
 /** The PDF signing certificate an admin may upload (PUT /api/admin/signing-certificate). */
 
 /** A PKCS#12 with a key and a short chain is a few KB; the server refuses anything larger. */
@@ -23,22 +26,26 @@ export const signingCertificateMessages = {
 } as const;
 
 /** GET /api/admin/signing-certificate */
-export interface SigningCertificateInfo {
+export const signingCertificateInfo = z.object({
   /** The certificate's common name (or its whole subject when it has none). */
-  subject: string;
-  issuer: string;
-  serialNumber: string;
-  notBefore: string;
-  notAfter: string;
-  expiresInDays: number;
-  selfSigned: boolean;
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string(),
+  notBefore: isoTime,
+  notAfter: isoTime,
+  expiresInDays: z.number(),
+  selfSigned: z.boolean(),
   /** SHA-256 of the certificate (DER), colon-separated hex. */
-  fingerprint: string;
+  fingerprint: z.string(),
   /** 'RSA 2048', 'ECDSA P-256'. */
-  keyAlgorithm: string;
+  keyAlgorithm: z.string(),
   /** The issuing CAs embedded in every signature with it, nearest first (the root is left out). */
-  chain: string[];
+  chain: z.array(z.string()),
   /** 'generated': made by the server on first start; 'uploaded': an admin's PKCS#12. */
-  source: 'generated' | 'uploaded';
-  uploadedAt: string | null;
-}
+  source: z.enum(['generated', 'uploaded']),
+  uploadedAt: isoTime.nullable(),
+});
+export type SigningCertificateInfo = z.infer<typeof signingCertificateInfo>;
+
+/** PUT /api/admin/signing-certificate */
+export const certificateReplaced = messageAnswer.extend({ subject: z.string() });

@@ -1,5 +1,6 @@
-import type { ActivityItem } from '#shared/admin/answers.ts';
-import { adminActivitiesQuery, type Paged } from '#shared/admin/schemas.ts';
+import { z } from 'zod';
+import { activityItem, paged } from '#shared/admin/answers.ts';
+import { adminActivitiesQuery } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
 import { activityEvents } from '../activity/activity.service.ts';
 import type { AdminActivityService } from './admin-activity.service.ts';
@@ -8,9 +9,11 @@ import type { AdminActivityService } from './admin-activity.service.ts';
 export function adminActivityRoutes(app: App, activities: AdminActivityService) {
   app.get(
     '/activities',
-    { schema: { querystring: adminActivitiesQuery } },
-    async (req) => (await activities.list(req.query)) satisfies Paged<ActivityItem>,
+    { schema: { querystring: adminActivitiesQuery, response: { 200: paged(activityItem) } } },
+    async (req) => activities.list(req.query),
   );
 
-  app.get('/activities/events', async () => [...activityEvents] satisfies string[]);
+  app.get('/activities/events', { schema: { response: { 200: z.array(z.string()) } } }, async () => [
+    ...activityEvents,
+  ]);
 }

@@ -1,4 +1,4 @@
-import type { CheckResult, Diagnostics } from '#shared/admin/answers.ts';
+import { checkResult, diagnostics, logLevelAnswer } from '#shared/admin/answers.ts';
 import { logLevelSchema } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
 import { actorOf } from './actor.ts';
@@ -7,12 +7,16 @@ import type { AdminDiagnosticsService } from './admin-diagnostics.service.ts';
 export type { DiagnosticSource } from './admin-diagnostics.service.ts';
 
 /** /api/admin/diagnostics… (under the admin prefix and guard). */
-export function adminDiagnosticsRoutes(app: App, diagnostics: AdminDiagnosticsService) {
-  app.get('/diagnostics', async () => (await diagnostics.report()) satisfies Diagnostics);
+export function adminDiagnosticsRoutes(app: App, service: AdminDiagnosticsService) {
+  app.get('/diagnostics', { schema: { response: { 200: diagnostics } } }, async () => service.report());
 
-  app.post('/diagnostics/mail-check', async () => (await app.mail.check()) satisfies CheckResult);
+  app.post('/diagnostics/mail-check', { schema: { response: { 200: checkResult } } }, async () =>
+    app.mail.check(),
+  );
 
-  app.put('/diagnostics/log-level', { schema: { body: logLevelSchema } }, async (req) => ({
-    logLevel: await diagnostics.setLogLevel(actorOf(req), req.body.level),
-  }));
+  app.put(
+    '/diagnostics/log-level',
+    { schema: { body: logLevelSchema, response: { 200: logLevelAnswer } } },
+    async (req) => ({ logLevel: await service.setLogLevel(actorOf(req), req.body.level) }),
+  );
 }

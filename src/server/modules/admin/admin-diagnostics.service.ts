@@ -55,7 +55,8 @@ export class AdminDiagnosticsService {
         configured: app.mail.configured,
         source: app.emailStore.current.host ? 'settings' : app.config.smtpUrl ? 'environment' : 'outbox',
       },
-      logLevel: app.log.level,
+      // A server started without a logger (logger: false) has no level: it logs nothing.
+      logLevel: (app.log.level as string | undefined) ?? 'silent',
       recentErrors: [...app.recentErrors].reverse(),
       ...(Object.assign({}, ...extra) as Record<string, unknown>),
     };

@@ -1,7 +1,8 @@
-import type { SupportMessages } from '#shared/admin/answers.ts';
+import { readFlagAnswer, supportMessages } from '#shared/admin/answers.ts';
 import { adminMessages as m } from '#shared/admin/messages.ts';
 import { pageQuery, readFlagSchema } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
+import { notFound } from '#server/lib/outcomes.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import type { SupportService } from './support.service.ts';
 
@@ -9,16 +10,15 @@ import type { SupportService } from './support.service.ts';
 export function adminSupportRoutes(app: App, support: SupportService) {
   app.get(
     '/support-messages',
-    { schema: { querystring: pageQuery } },
-    async (req) => (await support.list(req.query)) satisfies SupportMessages,
+    { schema: { querystring: pageQuery, response: { 200: supportMessages } } },
+    async (req) => support.list(req.query),
   );
 
   app.patch(
     '/support-messages/:id',
-    { schema: { params: idParams, body: readFlagSchema } },
-    async (req, reply) => {
-      if (!(await support.setRead(req.params.id, req.body.read)))
-        return reply.code(404).send({ message: m.supportMessageNotFound });
+    { schema: { params: idParams, body: readFlagSchema, response: { 200: readFlagAnswer } } },
+    async (req) => {
+      if (!(await support.setRead(req.params.id, req.body.read))) throw notFound(m.supportMessageNotFound);
       return { read: req.body.read };
     },
   );

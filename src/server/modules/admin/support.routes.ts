@@ -1,30 +1,35 @@
+import { messageAnswer } from '#shared/answers.ts';
+import { siteSettings } from '#shared/admin/answers.ts';
 import { adminMessages as m } from '#shared/admin/messages.ts';
 import { supportMessageSchema } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
-import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
+import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { SupportService } from './support.service.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** A person with a question writes once or twice; more from one network is a flood. */
+const MESSAGES_PER_IP_PER_HOUR = 5;
 
 /** The support page's contact form (rate-limited per IP), and the site settings every page reads. */
 export function supportRoutes(app: App) {
   const support = new SupportService(app);
 
-  app.post('/api/support', { schema: { body: supportMessageSchema } }, async (req, reply) => {
-    const result = await support.receive(req.body, { userId: req.session?.user?.id ?? null, ip: req.ip });
-    if (result.kind === 'limited') {
-      const retryAfter = retryAfterSeconds(result.state, app.clock);
-      return reply.code(429).header('Retry-After', String(retryAfter)).send({ message: m.supportTooMany });
-    }
-    return reply.code(201).send({ message: m.supportReceived });
-  });
+  app.post(
+    '/api/support',
+    {
+      schema: { body: supportMessageSchema, response: { 201: messageAnswer } },
+      preHandler: rateLimit(app, {
+        key: (req) => `support:ip:${req.ip}`,
+        max: () => MESSAGES_PER_IP_PER_HOUR,
+        windowMs: HOUR_MS,
+        message: m.supportTooMany,
+      }),
+    },
+    async (req, reply) => {
+      await support.receive(req.body, { userId: req.session?.user?.id ?? null, ip: req.ip });
+      return reply.code(201).send({ message: m.supportReceived });
+    },
+  );
 
-  app.get('/api/site-settings', async () => {
-    const s = app.site;
-    return {
-      siteName: s.siteName,
-      publicUrl: s.publicUrl,
-      privacyPolicyUrl: s.privacyPolicyUrl,
-      sisterProducts: s.sisterProducts,
-      analyticsScriptUrl: s.analyticsScriptUrl,
-    };
-  });
+  app.get('/api/site-settings', { schema: { response: { 200: siteSettings } } }, async () => app.site);
 }
