@@ -11,8 +11,10 @@ export type OutcomeKind =
   | 'conflict'
   | 'gone'
   | 'too-large'
+  | 'unsupported-media'
   | 'throttled'
-  | 'unavailable';
+  | 'unavailable'
+  | 'insufficient-storage';
 
 export class Outcome extends Error {
   constructor(
@@ -45,12 +47,19 @@ export const conflict = (message: string, fields?: Fields) => new Outcome('confl
 export const gone = (message: string, fields?: Fields) => new Outcome('gone', message, fields);
 /** 413: over a size limit or a quota. */
 export const tooLarge = (message: string, fields?: Fields) => new Outcome('too-large', message, fields);
+/** 415: a file of a kind this does not take (an upload that is not a PDF). */
+export const unsupportedMedia = (message: string, fields?: Fields) =>
+  new Outcome('unsupported-media', message, fields);
 /** 429 with Retry-After. */
 export const throttled = (message: string, retryAfter: number, fields?: Fields) =>
   new Outcome('throttled', message, fields, retryAfter);
 /** 503: a part we depend on is not there now; Retry-After when we know how long. */
 export const unavailable = (message: string, retryAfter?: number, fields?: Fields) =>
   new Outcome('unavailable', message, fields, retryAfter);
+
+/** 507: our own storage is too full to keep what was sent. */
+export const insufficientStorage = (message: string, fields?: Fields) =>
+  new Outcome('insufficient-storage', message, fields);
 
 /** The one table from outcome to HTTP status. */
 export const outcomeStatus: Record<OutcomeKind, number> = {
@@ -61,6 +70,8 @@ export const outcomeStatus: Record<OutcomeKind, number> = {
   conflict: 409,
   gone: 410,
   'too-large': 413,
+  'unsupported-media': 415,
   throttled: 429,
   unavailable: 503,
+  'insufficient-storage': 507,
 };
