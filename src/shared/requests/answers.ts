@@ -106,6 +106,7 @@ export type RequestResponse = z.infer<typeof requestAnswer>;
 
 /** The owner's actions on a request (cancel, resend, remind, turn off the download link). */
 export const ownerActionAnswer = messageAnswer.extend({ request: signingRequest });
+export type OwnerActionResponse = z.infer<typeof ownerActionAnswer>;
 
 /** One request in the owner's list: enough for a row with each recipient's state. */
 export const requestSummary = z.object({

@@ -230,6 +230,7 @@ export type {
   CompleteResponse,
   CurrentRequestResponse,
   LockedSigningView,
+  OwnerActionResponse,
   RecipientField,
   RecipientStatus,
   RequestField,
