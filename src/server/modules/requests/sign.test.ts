@@ -719,8 +719,8 @@ describe('rate limits', () => {
     await ctx.app.limitsStore.save({ signingCallsPerTokenPerHour: 2 });
     try {
       const browser = recipientAgent(ctx.app);
-      expect((await browser.post(`/api/sign/${token}/verify-code`, { code: 'nope' })).statusCode).toBe(400);
       expect((await browser.get(`/api/sign/${token}`)).statusCode).toBe(200);
+      expect((await browser.post(`/api/sign/${token}/verify-code`, { code: 'nope' })).statusCode).toBe(400);
       const limited = await browser.get(`/api/sign/${token}`);
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({
