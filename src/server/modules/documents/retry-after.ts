@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { Outcome, throttled } from '#server/lib/outcomes.ts';
 
 /**
- * A route limit whose 429 also names the wait in the answer (`retryAfter`, in seconds) beside
- * the Retry-After header, as these limits always have: the web app words the wait from it.
+ * A route limit whose 429 also names the wait in its answer (`retryAfter`, in seconds) beside the
+ * Retry-After header: a page words the wait from the answer it already holds.
  */
 export function answeringRetryAfter(limit: (req: FastifyRequest) => Promise<void>) {
   return async (req: FastifyRequest) => {
