@@ -75,114 +75,16 @@ export const documentReferenceSchema = z
   .regex(DOCUMENT_REFERENCE_PATTERN, m.referenceInvalid)
   .transform((s) => s.toUpperCase());
 
-/**
- * Active content found in an upload: the original keeps it, the signed version
- * has it removed (decision 019).
- */
-export const activeContentKinds = ['embedded-files', 'javascript', 'launch', 'rich-media', 'xfa'] as const;
-export type ActiveContentKind = (typeof activeContentKinds)[number];
-
-/** GET /api/documents/usage: stored bytes (originals and signed versions) against the quota. */
-export interface StorageUsage {
-  usedBytes: number;
-  quotaBytes: number;
-}
-
-/**
- * 'shared': not signed yet, with a live share link. 'awaiting': a signing request is open (the
- * file cannot change); 'completed': every recipient of a request signed and the file is sealed.
- */
-export type DocumentStatus = 'pending' | 'signed' | 'shared' | 'awaiting' | 'completed';
-
-/** A document as its owner sees it in lists (GET /api/documents). */
-export interface DocumentSummary {
-  id: number;
-  name: string;
-  status: DocumentStatus;
-  createdAt: string;
-  updatedAt: string;
-  originalFilename: string;
-  mimeType: string;
-  /** Bytes of the original upload. */
-  size: number;
-  pageCount: number;
-  signedAt: string | null;
-  /** DOC-YYYYMMDD-XXXXXXXX once signed. */
-  reference: string | null;
-  sha256: string;
-  signedSha256: string | null;
-  signedSize: number | null;
-  /** Pages of the signed file: the original's and the signing certificate (a completed request's audit pages). */
-  signedPageCount: number | null;
-  /** Whether a live (not revoked, not expired) share link exists. */
-  shared: boolean;
-  shareExpiresAt: string | null;
-  /** What the upload contained that runs or opens something; removed from the signed version. */
-  activeContent: ActiveContentKind[];
-}
-
-export interface PlacedSignatureRecord {
-  signatureId: number | null;
-  signatureReference: string;
-  signerName: string;
-  position: PlacementPosition;
-  signedAt: string;
-}
-
-/** GET /api/documents/{id} */
-export interface DocumentDetail extends DocumentSummary {
-  signatures: PlacedSignatureRecord[];
-}
-
-/** POST /api/documents/{id}/sign */
-export interface SignDocumentResponse {
-  message: string;
-  document: DocumentDetail;
-  /** Where each placement's QR verification stamp was drawn, same coordinates as the positions. */
-  stamps: PlacementPosition[];
-}
-
-/** POST /api/documents/{id}/share */
-export interface ShareResponse {
-  shareLink: string;
-  expiresAt: string;
-}
-
-/** GET /api/shared/{token}: what anyone holding the link sees. */
-export interface SharedDocument {
-  name: string;
-  /** 'completed': sealed after a signing request; 'awaiting': a request is open (the original is shown). */
-  status: 'pending' | 'signed' | 'awaiting' | 'completed';
-  originalFilename: string;
-  size: number;
-  pageCount: number;
-  createdAt: string;
-  signedAt: string | null;
-  reference: string | null;
-  signers: string[];
-  /** Inline view (the signed version once signed); add ?download=1 for an attachment. */
-  fileUrl: string;
-  expiresAt: string | null;
-}
-
-/** POST /api/documents/check-hash and GET /api/documents/reference/{ref}. */
-export interface DocumentVerification {
-  /** Which file the hash matched: the signed PDF, or an earlier version it was made from. */
-  match: 'signed' | 'original' | 'reference';
-  /**
-   * With match 'original': the file is not the upload but the revision the n-th finished
-   * recipient of a signing request made (a prefix of the sealed file).
-   */
-  revision?: number;
-  reference: string;
-  name: string;
-  signers: { name: string; signedAt: string }[];
-  signedAt: string;
-  originalSha256: string;
-  signedSha256: string;
-  /**
-   * The verification link the signed PDF's QR codes carry, seal in its fragment: the
-   * page checks that seal and its log entry. Absent for documents signed before it was stored.
-   */
-  sealedLink?: string;
-}
+// The answers' types, kept here too so that their importers need not change.
+export { activeContentKinds, type ActiveContentKind } from './answers.ts';
+export type {
+  DocumentDetail,
+  DocumentStatus,
+  DocumentSummary,
+  DocumentVerification,
+  PlacedSignatureRecord,
+  ShareResponse,
+  SharedDocument,
+  SignDocumentResponse,
+  StorageUsage,
+} from './answers.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '#shared/text.ts';
-import { auditEventLabels } from './messages.ts';
+import { fieldTypes, recipientRoles, requestStatus, signingOrders, type FieldType } from './answers.ts';
 import { requestMessages as m } from './messages.ts';
 import { holdsStamp, MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 
@@ -22,12 +22,15 @@ export const CODE_MAX_ATTEMPTS = 5;
 /** A signature image as sent (data URL text); the decoded image is held to the saved-signature cap. */
 export const SIGNATURE_VALUE_MAX = 1_048_576;
 
-export const recipientRoles = ['signer', 'approver', 'viewer'] as const;
-export type RecipientRole = (typeof recipientRoles)[number];
-export const signingOrders = ['sequential', 'parallel'] as const;
-export type SigningOrder = (typeof signingOrders)[number];
-export const fieldTypes = ['signature', 'initials', 'name', 'date', 'text', 'checkbox'] as const;
-export type FieldType = (typeof fieldTypes)[number];
+export {
+  fieldTypes,
+  recipientRoles,
+  signingOrders,
+  type FieldType,
+  type RecipientRole,
+  type SigningOrder,
+} from './answers.ts';
+
 /** Filled by the server when the recipient finishes: the recipient's name, the UTC date. */
 export const serverFilledFieldTypes: readonly FieldType[] = ['name', 'date'];
 
@@ -212,187 +215,31 @@ export const verifyCodeSchema = z.object({
 /** A token as it appears in /sign/<token>: 256 bits in base64url. */
 export const SIGNING_TOKEN_PATTERN = /^[\w-]{43}$/;
 
-// ---- answers ----
-
-export type RequestStatus = 'active' | 'completed' | 'cancelled' | 'declined' | 'expired';
-export type RecipientStatus = 'waiting' | 'sent' | 'opened' | 'signed' | 'declined' | 'expired';
-export type AuditEventKind = keyof typeof auditEventLabels;
-
-export interface RequestRecipient {
-  id: number;
-  /** 0-based place in the list (the signing order when sequential). */
-  position: number;
-  name: string;
-  email: string;
-  role: RecipientRole;
-  status: RecipientStatus;
-  sentAt: string | null;
-  openedAt: string | null;
-  codeVerifiedAt: string | null;
-  signedAt: string | null;
-  declinedAt: string | null;
-  declineReason: string | null;
-  lastRemindedAt: string | null;
-  remindersSent: number;
-}
-
-export interface RequestField {
-  id: number;
-  recipientId: number;
-  type: FieldType;
-  page: number;
-  rect: FieldRect;
-  required: boolean;
-  /**
-   * What was filled in once the recipient finished: text, "true"/"false" for a checkbox, the name,
-   * the date (YYYY-MM-DD, UTC); null for signature and initials (they are in the file) and before.
-   */
-  value: string | null;
-}
-
-export interface AuditEvent {
-  id: number;
-  kind: AuditEventKind;
-  /** UTC, ISO 8601. */
-  at: string;
-  /** "Name <email>" of the owner or recipient, or "Inkproof" for what the server did on its own. */
-  actor: string;
-  recipientId: number | null;
-  ip: string | null;
-  userAgent: string | null;
-  detail: string | null;
-}
-
-/** GET /api/documents/{id}/requests/current, POST …/requests and the owner's actions: `{ request }`. */
-export interface SigningRequest {
-  id: number;
-  documentId: number;
-  documentName: string;
-  status: RequestStatus;
-  order: SigningOrder;
-  message: string | null;
-  expiresAt: string;
-  reminders: Reminders | null;
-  requireCode: boolean;
-  /**
-   * Whether recipients get (or got) a download link of the final PDF once everyone has signed:
-   * each their own share link, valid 30 days. False when the owner chose none or turned it off.
-   */
-  recipientsDownloadLink: boolean;
-  /** When the recipients' download links stop working, once completion made them; null before or without. */
-  recipientsLinkExpiresAt: string | null;
-  createdAt: string;
-  /** When it completed, was cancelled, declined or expired. */
-  endedAt: string | null;
-  /** Revisions of the file so far: one per finished signer or approver. */
-  revision: number;
-  recipients: RequestRecipient[];
-  fields: RequestField[];
-  /** Oldest first. */
-  events: AuditEvent[];
-}
-
-export interface RequestResponse {
-  request: SigningRequest;
-}
-
 /** GET /api/requests?status=&page=&pageSize=: the signed-in user's requests, newest first. */
 export const requestListQuery = z.object({
-  status: z.enum(['active', 'completed', 'cancelled', 'declined', 'expired']).optional(),
+  status: requestStatus.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-/** One request in the owner's list: enough for a row with each recipient's state. */
-export interface RequestSummary {
-  id: number;
-  documentId: number;
-  documentName: string;
-  status: RequestStatus;
-  order: SigningOrder;
-  createdAt: string;
-  expiresAt: string;
-  endedAt: string | null;
-  recipients: Pick<
-    RequestRecipient,
-    'id' | 'name' | 'email' | 'role' | 'status' | 'signedAt' | 'declinedAt'
-  >[];
-}
-
-export interface RequestListResponse {
-  items: RequestSummary[];
-  total: number;
-}
-
-/** GET /api/documents/{id}/requests/current: the latest request of the document, or null. */
-export interface CurrentRequestResponse {
-  request: SigningRequest | null;
-}
-
-/** A field as the recipient sees it on their page. */
-export interface RecipientField {
-  id: number;
-  type: FieldType;
-  page: number;
-  rect: FieldRect;
-  required: boolean;
-}
-
-/**
- * GET /api/sign/{token} while the identity code stands before the request: the link alone must
- * not tell a stranger what is signed or by whom, so only the sender's name, the address the code
- * goes to (masked) and what to do next. The rest (SigningView) once this browser has the code.
- */
-export interface LockedSigningView {
-  locked: true;
-  /** What to do next, in words. */
-  next: string;
-  sender: { name: string };
-  recipient: { maskedEmail: string };
-}
-
-/** GET /api/sign/{token} with the code confirmed, or none needed: what the recipient's page needs. */
-export interface SigningView {
-  locked: false;
-  document: { name: string; pageCount: number };
-  sender: { name: string; email: string };
-  recipient: { id: number; name: string; email: string; role: RecipientRole; status: RecipientStatus };
-  order: SigningOrder;
-  expiresAt: string;
-  code: {
-    /** The owner asked for an identity code on this request. */
-    required: boolean;
-    /** This browser (its session) has confirmed the code. */
-    verified: boolean;
-  };
-  turn: {
-    yours: boolean;
-    /** Those who finish before this recipient may act (sequential order); [] when it is their turn. */
-    waitingFor: { name: string; role: RecipientRole }[];
-  };
-  /** Code confirmed (or none needed) and their turn: the message, fields and file are available. */
-  ready: boolean;
-  /** The sender's message; null until ready. */
-  message: string | null;
-  /** This recipient's fields; [] until ready. */
-  fields: RecipientField[];
-  /** GET this for the PDF (inline); null until ready. */
-  fileUrl: string | null;
-  /** The signed-in user's address is this recipient's: their saved signatures may be used. */
-  savedSignaturesAllowed: boolean;
-}
-
-export type SigningAnswer = LockedSigningView | SigningView;
-
-/** POST /api/sign/{token}/code */
-export interface CodeSentResponse {
-  message: string;
-  expiresAt: string;
-}
-
-/** POST /api/sign/{token}/complete */
-export interface CompleteResponse {
-  message: string;
-  /** Whether this finish was the last one (the final document is being sealed and sent). */
-  lastOne: boolean;
-}
+// The answers' types, kept here too so that their importers need not change.
+export type {
+  AuditEvent,
+  AuditEventKind,
+  CodeSentResponse,
+  CompleteResponse,
+  CurrentRequestResponse,
+  LockedSigningView,
+  OwnerActionResponse,
+  RecipientField,
+  RecipientStatus,
+  RequestField,
+  RequestListResponse,
+  RequestRecipient,
+  RequestResponse,
+  RequestStatus,
+  RequestSummary,
+  SigningAnswer,
+  SigningRequest,
+  SigningView,
+} from './answers.ts';

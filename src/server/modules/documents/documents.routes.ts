@@ -2,16 +2,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { requestMessages } from '#shared/requests/messages.ts';
+import { fileAnswer, messageAnswer } from '#shared/answers.ts';
+import {
+  documentDetail,
+  documentSummary,
+  documentVerification,
+  shareAnswer,
+  sharedDocument,
+  signDocumentAnswer,
+  storageUsage,
+} from '#shared/documents/answers.ts';
 import { checkHashSchema, documentReferenceSchema, signDocumentSchema } from '#shared/documents/schemas.ts';
 import type { App } from '#server/app-types.ts';
-import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
+import { conflict, invalid, notFound, unavailable, type Outcome } from '#server/lib/outcomes.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
+import { answeringRetryAfter } from './retry-after.ts';
 import type { SignOutcome } from './signing.ts';
 import { uploadRoutes } from './upload.routes.ts';
 import { contentDisposition } from './views.ts';
 
-const notFound = { message: m.notFound };
 const tokenParams = z.object({ token: z.string().regex(/^[\w-]{20,100}$/, m.shareNotFound) });
 const HOUR_MS = 60 * 60 * 1000;
 /** Public document checks (hash or reference) per IP and hour. */
@@ -24,6 +35,8 @@ export const DOCUMENT_CHECKS_PER_HOUR = 60;
  * it, so this one stands.
  */
 export const PDF_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
+/** The bytes of a PDF, never serialised. */
+export const pdfAnswer = fileAnswer('application/pdf');
 const pdfHeaders = {
   onSend: (
     _req: FastifyRequest,
@@ -50,82 +63,87 @@ function sendPdf(
     .send(file.bytes);
 }
 
-function signFailure(reply: FastifyReply, r: Exclude<SignOutcome, { kind: 'ok' }>) {
+/** A refused signing as an outcome: the same status and answer every time. */
+function signRefused(r: Exclude<SignOutcome, { kind: 'ok' }>): Outcome {
   switch (r.kind) {
     case 'missing':
-      return reply.code(404).send(notFound);
+      return notFound(m.notFound);
     case 'already-signed':
-      return reply.code(409).send({ message: m.alreadySigned });
+      return conflict(m.alreadySigned);
     case 'awaiting':
-      return reply.code(409).send({ message: requestMessages.documentAwaitingLocked });
+      return conflict(requestMessages.documentAwaitingLocked);
     case 'signature-not-yours':
-      return reply.code(400).send({ message: m.signatureNotYours });
+      return invalid(m.signatureNotYours);
     case 'signature-revoked':
-      return reply.code(400).send({ message: m.signatureRevoked });
+      return invalid(m.signatureRevoked);
     case 'signature-no-image':
-      return reply.code(400).send({ message: m.signatureNoImage });
+      return invalid(m.signatureNoImage);
     case 'signature-unreadable':
-      return reply.code(400).send({ message: m.signatureImageUnreadable });
+      return invalid(m.signatureImageUnreadable);
     case 'unreadable':
-      return reply.code(400).send({ message: m.damaged });
+      return invalid(m.damaged);
     case 'busy':
-      return reply.code(503).header('Retry-After', '30').send({ message: m.busy });
+      return unavailable(m.busy, 30);
     case 'no-page':
-      return reply.code(400).send({ message: m.pageMissing(r.page, r.pageCount), pageCount: r.pageCount });
+      return invalid(m.pageMissing(r.page, r.pageCount), { pageCount: r.pageCount });
     case 'outside':
-      return reply
-        .code(400)
-        .send({ message: m.offPage(r.page, r.width, r.height), page: { width: r.width, height: r.height } });
+      return invalid(m.offPage(r.page, r.width, r.height), { page: { width: r.width, height: r.height } });
   }
 }
 
 export function documentRoutes(app: App) {
   uploadRoutes(app);
 
-  app.get('/api/documents/usage', { onRequest: requireUser }, async (req) =>
-    app.documents.usage(currentUser(req).id, app.limits.storageQuotaBytes),
+  app.get(
+    '/api/documents/usage',
+    { onRequest: requireUser, schema: { response: { 200: storageUsage } } },
+    async (req) => app.documents.usage(currentUser(req).id, app.limits.storageQuotaBytes),
   );
 
-  app.get('/api/documents', { onRequest: requireUser }, async (req) =>
-    app.documents.list(currentUser(req).id),
+  app.get(
+    '/api/documents',
+    { onRequest: requireUser, schema: { response: { 200: z.array(documentSummary) } } },
+    async (req) => app.documents.list(currentUser(req).id),
   );
 
   app.get(
     '/api/documents/:id',
-    { onRequest: requireUser, schema: { params: idParams } },
-    async (req, reply) => {
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: documentDetail } } },
+    async (req) => {
       const doc = await app.documents.get(currentUser(req).id, req.params.id);
-      return doc ?? reply.code(404).send(notFound);
+      if (!doc) throw notFound(m.notFound);
+      return doc;
     },
   );
 
   app.get(
     '/api/documents/:id/file',
-    { onRequest: requireUser, schema: { params: idParams }, ...pdfHeaders },
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: pdfAnswer } }, ...pdfHeaders },
     async (req, reply) => {
       const file = await app.documents.file(currentUser(req).id, req.params.id, false);
-      return file ? sendPdf(reply, file, 'inline') : reply.code(404).send(notFound);
+      if (!file) throw notFound(m.notFound);
+      return sendPdf(reply, file, 'inline');
     },
   );
 
   app.get(
     '/api/documents/:id/download',
-    { onRequest: requireUser, schema: { params: idParams }, ...pdfHeaders },
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: pdfAnswer } }, ...pdfHeaders },
     async (req, reply) => {
       const file = await app.documents.file(currentUser(req).id, req.params.id, true);
-      return file ? sendPdf(reply, file, 'attachment') : reply.code(404).send(notFound);
+      if (!file) throw notFound(m.notFound);
+      return sendPdf(reply, file, 'attachment');
     },
   );
 
   app.delete(
     '/api/documents/:id',
-    { onRequest: requireUser, schema: { params: idParams } },
-    async (req, reply) => {
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: messageAnswer } } },
+    async (req) => {
       const user = currentUser(req);
       const row = await app.documents.delete(user.id, req.params.id);
-      if (!row) return reply.code(404).send(notFound);
-      if (row === 'awaiting')
-        return reply.code(409).send({ message: requestMessages.documentAwaitingLocked });
+      if (!row) throw notFound(m.notFound);
+      if (row === 'awaiting') throw conflict(requestMessages.documentAwaitingLocked);
       await app.activity.log('document-deleted', {
         userId: user.id,
         ip: req.ip,
@@ -137,11 +155,14 @@ export function documentRoutes(app: App) {
 
   app.post(
     '/api/documents/:id/sign',
-    { onRequest: requireUser, schema: { params: idParams, body: signDocumentSchema } },
-    async (req, reply) => {
+    {
+      onRequest: requireUser,
+      schema: { params: idParams, body: signDocumentSchema, response: { 200: signDocumentAnswer } },
+    },
+    async (req) => {
       const user = currentUser(req);
       const result = await app.documents.sign(user, req.params.id, req.body);
-      if (result.kind !== 'ok') return signFailure(reply, result);
+      if (result.kind !== 'ok') throw signRefused(result);
       await app.activity.log('document-signed', {
         userId: user.id,
         ip: req.ip,
@@ -153,11 +174,11 @@ export function documentRoutes(app: App) {
 
   app.post(
     '/api/documents/:id/share',
-    { onRequest: requireUser, schema: { params: idParams } },
-    async (req, reply) => {
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: shareAnswer } } },
+    async (req) => {
       const user = currentUser(req);
       const shared = await app.documents.share(user.id, req.params.id);
-      if (!shared) return reply.code(404).send(notFound);
+      if (!shared) throw notFound(m.notFound);
       await app.activity.log('document-shared', {
         userId: user.id,
         ip: req.ip,
@@ -169,59 +190,76 @@ export function documentRoutes(app: App) {
 
   app.delete(
     '/api/documents/:id/share',
-    { onRequest: requireUser, schema: { params: idParams } },
-    async (req, reply) => {
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: messageAnswer } } },
+    async (req) => {
       const user = currentUser(req);
       const row = await app.documents.revokeShares(user.id, req.params.id);
-      if (!row) return reply.code(404).send(notFound);
+      if (!row) throw notFound(m.notFound);
       await app.activity.log('document-share-revoked', { userId: user.id, ip: req.ip, detail: `#${row.id}` });
       return { message: m.shareRevoked };
     },
   );
 
-  app.get('/api/shared/:token', { schema: { params: tokenParams } }, async (req, reply) => {
-    const doc = await app.documents.shared(req.params.token);
-    return doc ?? reply.code(404).send({ message: m.shareNotFound });
-  });
+  app.get(
+    '/api/shared/:token',
+    { schema: { params: tokenParams, response: { 200: sharedDocument } } },
+    async (req) => {
+      const doc = await app.documents.shared(req.params.token);
+      if (!doc) throw notFound(m.shareNotFound);
+      return doc;
+    },
+  );
 
   app.get(
     '/api/shared/:token/file',
     {
-      schema: { params: tokenParams, querystring: z.object({ download: z.string().max(5).optional() }) },
+      schema: {
+        params: tokenParams,
+        querystring: z.object({ download: z.string().max(5).optional() }),
+        response: { 200: pdfAnswer },
+      },
       ...pdfHeaders,
     },
     async (req, reply) => {
       const file = await app.documents.sharedFile(req.params.token);
-      if (!file) return reply.code(404).send({ message: m.shareNotFound });
+      if (!file) throw notFound(m.shareNotFound);
       return sendPdf(reply, file, req.query.download ? 'attachment' : 'inline');
     },
   );
 
   /** Public checks answer only for signed documents, and are counted per IP. */
-  async function throttled(ip: string, reply: FastifyReply) {
-    const state = await app.limiter.hit(`document-check:ip:${ip}`, HOUR_MS);
-    if (state.count <= DOCUMENT_CHECKS_PER_HOUR) return false;
-    const retryAfter = retryAfterSeconds(state, app.clock);
-    await reply
-      .code(429)
-      .header('Retry-After', String(retryAfter))
-      .send({ message: m.tooManyChecks, retryAfter });
-    return true;
-  }
+  const checkLimit = answeringRetryAfter(
+    rateLimit(app, {
+      key: (req) => `document-check:ip:${req.ip}`,
+      max: () => DOCUMENT_CHECKS_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: m.tooManyChecks,
+    }),
+  );
 
-  app.post('/api/documents/check-hash', { schema: { body: checkHashSchema } }, async (req, reply) => {
-    if (await throttled(req.ip, reply)) return reply;
-    const found = await app.documents.checkHash(req.body.sha256);
-    return found ?? reply.code(404).send({ message: m.hashNoMatch });
-  });
+  app.post(
+    '/api/documents/check-hash',
+    { schema: { body: checkHashSchema, response: { 200: documentVerification } }, preHandler: checkLimit },
+    async (req) => {
+      const found = await app.documents.checkHash(req.body.sha256);
+      if (!found) throw notFound(m.hashNoMatch);
+      return found;
+    },
+  );
 
   app.get(
     '/api/documents/reference/:reference',
-    { schema: { params: z.object({ reference: documentReferenceSchema }) } },
-    async (req, reply) => {
-      if (await throttled(req.ip, reply)) return reply;
+    {
+      schema: {
+        params: z.object({ reference: documentReferenceSchema }),
+        response: { 200: documentVerification },
+      },
+      preHandler: checkLimit,
+    },
+    async (req) => {
       const found = await app.documents.byReference(req.params.reference);
-      return found ?? reply.code(404).send({ message: m.referenceNotFound });
+      if (!found) throw notFound(m.referenceNotFound);
+      return found;
     },
   );
 }

@@ -112,6 +112,32 @@ describe('upload', () => {
     expect(res.json().message).toBe(m.fileTooLarge);
   });
 
+  test('a declared body far over the limit closes the connection and is not counted as an upload', async () => {
+    const a = await signedIn();
+    const { contentType } = multipartBody({ name: 'x' });
+    const headers = {
+      'content-type': contentType,
+      'content-length': String(50 * 1024 * 1024),
+      cookie: [...a.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-csrf-token': a.csrf!,
+    };
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      headers,
+      payload: Buffer.alloc(0),
+      remoteAddress: a.ip,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.headers.connection).toBe('close');
+    const counted = await ctx.app.db
+      .selectFrom('rate_limits')
+      .selectAll()
+      .where('key', '=', `upload:ip:${a.ip}`)
+      .executeTakeFirst();
+    expect(counted).toBeUndefined();
+  });
+
   test.each([
     [
       'a PNG named .pdf',

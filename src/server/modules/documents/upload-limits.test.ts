@@ -161,6 +161,18 @@ describe('upload rate', () => {
     const elsewhere = await signedIn();
     expect((await send(elsewhere.agent)).statusCode).toBe(201);
   });
+
+  test('the 429 names the wait in its answer as well as in Retry-After', async () => {
+    await ctx.app.limitsStore.save({ uploadsPerUserPerHour: 1 });
+    const { agent } = await signedIn();
+    expect((await send(agent)).statusCode).toBe(201);
+    const second = await send(agent);
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toEqual({
+      message: m.tooManyUploads,
+      retryAfter: Number(second.headers['retry-after']),
+    });
+  });
 });
 
 describe('free disk space', () => {

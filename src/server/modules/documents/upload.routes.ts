@@ -1,36 +1,57 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { documentSummary } from '#shared/documents/answers.ts';
 import { documentMessages as m } from '#shared/documents/messages.ts';
 import { DOCUMENT_MAX_BYTES, documentNameSchema } from '#shared/documents/schemas.ts';
 import type { App } from '#server/app-types.ts';
-import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
+import {
+  insufficientStorage,
+  invalid,
+  tooLarge,
+  unavailable,
+  unsupportedMedia,
+  type Outcome,
+} from '#server/lib/outcomes.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { PoolBusyError } from '../pdf/pdf-pool.ts';
 import type { UploadResult } from './documents.service.ts';
+import { answeringRetryAfter } from './retry-after.ts';
 import { checkFreeDisk } from './storage.ts';
 import { ENVELOPE_BYTES, cleanFilename, readUpload } from './upload.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-function refusal(reply: FastifyReply, r: Exclude<UploadResult, { kind: 'ok' }>) {
+/** A refused upload as an outcome, with the `reason` the web app shows its help for. */
+function refused(r: Exclude<UploadResult, { kind: 'ok' }>): Outcome {
   switch (r.kind) {
     case 'not-pdf':
-      return reply.code(415).send({ message: m.onlyPdf });
+      return unsupportedMedia(m.onlyPdf);
     case 'encrypted':
-      return reply.code(400).send({ message: m.encrypted, reason: 'encrypted' });
+      return invalid(m.encrypted, { reason: 'encrypted' });
     case 'damaged':
-      return reply.code(400).send({ message: m.damaged, reason: 'damaged' });
+      return invalid(m.damaged, { reason: 'damaged' });
     case 'empty':
-      return reply.code(400).send({ message: m.noPages, reason: 'empty' });
+      return invalid(m.noPages, { reason: 'empty' });
     case 'too-complex':
-      return reply.code(400).send({ message: m.tooComplex, reason: 'too-complex' });
+      return invalid(m.tooComplex, { reason: 'too-complex' });
     case 'over-quota':
-      return reply.code(413).send({
-        message: m.overQuota(r.usedBytes, r.quotaBytes),
+      return tooLarge(m.overQuota(r.usedBytes, r.quotaBytes), {
         reason: 'quota',
         usedBytes: r.usedBytes,
         quotaBytes: r.quotaBytes,
       });
+  }
+}
+
+/**
+ * A body declared over the limit is refused before anything is counted or read, and the
+ * connection closed: the rest of it is not worth reading.
+ */
+async function refuseDeclaredOversize(req: FastifyRequest, reply: FastifyReply) {
+  if (Number(req.headers['content-length']) > DOCUMENT_MAX_BYTES + ENVELOPE_BYTES) {
+    void reply.header('Connection', 'close');
+    throw tooLarge(m.fileTooLarge);
   }
 }
 
@@ -40,82 +61,79 @@ function refusal(reply: FastifyReply, r: Exclude<UploadResult, { kind: 'ok' }>) 
  * the PDF check and the quota again, in the transaction that stores the file.
  */
 export function uploadRoutes(app: App) {
+  // Refused before the body is read: Node reads the rest (at most 10 MB, checked before) and
+  // drops it, so the browser sees the answer instead of a reset connection.
+  const uploadLimit = answeringRetryAfter(
+    rateLimit(
+      app,
+      {
+        key: (req) => `upload:user:${currentUser(req).id}`,
+        max: (limits) => limits.uploadsPerUserPerHour,
+        windowMs: HOUR_MS,
+        message: m.tooManyUploads,
+      },
+      {
+        key: (req) => `upload:ip:${req.ip}`,
+        max: (limits) => limits.uploadsPerIpPerHour,
+        windowMs: HOUR_MS,
+        message: m.tooManyUploads,
+      },
+    ),
+  );
+
   // Multipart parsing exists only inside this scope: every other route keeps refusing it.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart);
-    scope.post('/api/documents/upload', { onRequest: requireUser }, async (req, reply) => {
-      const declared = Number(req.headers['content-length']);
-      if (declared > DOCUMENT_MAX_BYTES + ENVELOPE_BYTES) {
-        return reply.code(413).header('Connection', 'close').send({ message: m.fileTooLarge });
-      }
-      const user = currentUser(req);
-      // Refused before the body is read: Node reads the rest (at most 10 MB, checked above) and drops
-      // it, so the browser sees the answer instead of a reset connection.
-      const limited = await uploadsThrottled(user.id, req.ip);
-      if (limited) {
-        return reply
-          .code(429)
-          .header('Retry-After', String(limited))
-          .send({ message: m.tooManyUploads, retryAfter: limited });
-      }
-      const disk = await checkFreeDisk(app.config.dataDir, app.config.minFreeDiskMb);
-      if (disk.kind === 'low') {
-        req.log.warn({ freeBytes: disk.freeBytes }, 'upload refused: low disk space');
-        return reply.code(507).send({ message: m.diskFull, reason: 'disk-full' });
-      }
-      const room = await app.documents.roomFor(
-        user.id,
-        declared > 0 ? declared - ENVELOPE_BYTES : 1,
-        app.limits.storageQuotaBytes,
-      );
-      if (room.kind !== 'ok') return refusal(reply, room);
-      const upload = await readUpload(req);
-      if (upload.kind !== 'ok') {
-        const tooLarge = upload.kind === 'too-large';
-        return reply
-          .code(tooLarge ? 413 : 400)
-          .send({ message: tooLarge ? m.fileTooLarge : m.uploadMalformed });
-      }
-      const name = documentNameSchema.safeParse(upload.name ?? '');
-      if (!name.success) return reply.code(400).send({ message: name.error.issues[0]!.message });
-      if (!upload.file || upload.file.bytes.length === 0)
-        return reply.code(400).send({ message: m.fileRequired });
-      let result;
-      try {
-        result = await app.documents.upload(
-          user,
-          {
-            name: name.data,
-            filename: cleanFilename(upload.file.filename, name.data),
-            bytes: upload.file.bytes,
-          },
+    scope.post(
+      '/api/documents/upload',
+      {
+        onRequest: [requireUser, refuseDeclaredOversize],
+        preHandler: uploadLimit,
+        schema: { response: { 201: documentSummary } },
+      },
+      async (req, reply) => {
+        const declared = Number(req.headers['content-length']);
+        const user = currentUser(req);
+        const disk = await checkFreeDisk(app.config.dataDir, app.config.minFreeDiskMb);
+        if (disk.kind === 'low') {
+          req.log.warn({ freeBytes: disk.freeBytes }, 'upload refused: low disk space');
+          throw insufficientStorage(m.diskFull, { reason: 'disk-full' });
+        }
+        const room = await app.documents.roomFor(
+          user.id,
+          declared > 0 ? declared - ENVELOPE_BYTES : 1,
           app.limits.storageQuotaBytes,
         );
-      } catch (err) {
-        if (err instanceof PoolBusyError)
-          return reply.code(503).header('Retry-After', '30').send({ message: m.busy });
-        throw err;
-      }
-      if (result.kind !== 'ok') return refusal(reply, result);
-      await app.activity.log('document-uploaded', {
-        userId: user.id,
-        ip: req.ip,
-        detail: `#${result.document.id} ${result.document.name}`,
-      });
-      return reply.code(201).send(result.document);
-    });
+        if (room.kind !== 'ok') throw refused(room);
+        const upload = await readUpload(req);
+        if (upload.kind !== 'ok')
+          throw upload.kind === 'too-large' ? tooLarge(m.fileTooLarge) : invalid(m.uploadMalformed);
+        const name = documentNameSchema.safeParse(upload.name ?? '');
+        if (!name.success) throw invalid(name.error.issues[0]!.message);
+        if (!upload.file || upload.file.bytes.length === 0) throw invalid(m.fileRequired);
+        let result;
+        try {
+          result = await app.documents.upload(
+            user,
+            {
+              name: name.data,
+              filename: cleanFilename(upload.file.filename, name.data),
+              bytes: upload.file.bytes,
+            },
+            app.limits.storageQuotaBytes,
+          );
+        } catch (err) {
+          if (err instanceof PoolBusyError) throw unavailable(m.busy, 30);
+          throw err;
+        }
+        if (result.kind !== 'ok') throw refused(result);
+        await app.activity.log('document-uploaded', {
+          userId: user.id,
+          ip: req.ip,
+          detail: `#${result.document.id} ${result.document.name}`,
+        });
+        return reply.code(201).send(result.document);
+      },
+    );
   });
-
-  /** Seconds to wait when the user or the IP has used up its uploads for the hour, else 0. */
-  async function uploadsThrottled(userId: number, ip: string): Promise<number> {
-    const [byUser, byIp] = await Promise.all([
-      app.limiter.hit(`upload:user:${userId}`, HOUR_MS),
-      app.limiter.hit(`upload:ip:${ip}`, HOUR_MS),
-    ]);
-    const over = [
-      byUser.count > app.limits.uploadsPerUserPerHour ? byUser : null,
-      byIp.count > app.limits.uploadsPerIpPerHour ? byIp : null,
-    ].filter((s) => s !== null);
-    return over.length ? Math.max(...over.map((s) => retryAfterSeconds(s, app.clock))) : 0;
-  }
 }

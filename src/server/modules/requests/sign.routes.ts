@@ -1,14 +1,26 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { messageAnswer } from '#shared/answers.ts';
+import { codeSentAnswer, completeAnswer, signingAnswer } from '#shared/requests/answers.ts';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import { completeSchema, declineSchema, verifyCodeSchema } from '#shared/requests/schemas.ts';
 import type { App } from '#server/app-types.ts';
 import { sha256 } from '#server/lib/crypto.ts';
-import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
+import {
+  conflict,
+  forbidden,
+  gone,
+  invalid,
+  notFound,
+  unavailable,
+  type Outcome,
+} from '#server/lib/outcomes.ts';
+import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { ensureSession } from '#server/plugins/session.ts';
-import { PDF_CSP } from '../documents/documents.routes.ts';
+import { PDF_CSP, pdfAnswer } from '../documents/documents.routes.ts';
+import { answeringRetryAfter } from '../documents/retry-after.ts';
 import { contentDisposition } from '../documents/views.ts';
-import { finish } from './finish.ts';
+import { finish, type FinishOutcome } from './finish.ts';
 import {
   decline,
   gate,
@@ -26,14 +38,24 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Two signature pictures as data URLs (each up to 1 MB of text) and the rest of the values. */
 const COMPLETE_BODY_LIMIT = 4 * 1024 * 1024;
 const tokenParams = z.object({ token: z.string().max(200) });
-type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
 
-const notLive = (reply: FastifyReply) => reply.code(404).send({ message: m.linkNotLive });
+/** Every answer for a link that is not live is this same 404. */
+const notLive = () => notFound(m.linkNotLive);
 
-function refuse(reply: FastifyReply, g: Exclude<Gate, { kind: 'ok' }>) {
-  if (g.kind === 'not-your-turn')
-    return reply.code(409).send({ message: m.notYourTurn(g.names), waitingFor: g.names });
-  return reply.code(403).send({ message: m.codeRequired, codeRequired: true });
+function refused(g: Exclude<Gate, { kind: 'ok' }>): Outcome {
+  if (g.kind === 'not-your-turn') return conflict(m.notYourTurn(g.names), { waitingFor: g.names });
+  return forbidden(m.codeRequired, { codeRequired: true });
+}
+
+function finishRefused(r: Exclude<FinishOutcome, { kind: 'ok' }>): Outcome {
+  switch (r.kind) {
+    case 'not-live':
+      return notLive();
+    case 'busy':
+      return unavailable(m.busy, r.retryAfter);
+    case 'invalid':
+      return invalid(r.message, r.fieldId ? { fieldId: r.fieldId } : {});
+  }
 }
 
 const meta = (req: FastifyRequest) => {
@@ -46,70 +68,84 @@ const meta = (req: FastifyRequest) => {
  * is not live is the same 404; each call counts against the link and the caller's IP first.
  */
 export function signRoutes(app: App) {
-  async function throttle(req: TokenRequest, reply: FastifyReply) {
-    const token = String(req.params.token ?? '').slice(0, 200);
-    const [byToken, byIp] = await Promise.all([
-      app.limiter.hit(`sign:token:${sha256(token).slice(0, 32)}`, HOUR_MS),
-      app.limiter.hit(`sign:ip:${req.ip}`, HOUR_MS),
-    ]);
-    const over = [
-      byToken.count > app.limits.signingCallsPerTokenPerHour ? byToken : null,
-      byIp.count > app.limits.signingCallsPerIpPerHour ? byIp : null,
-    ].filter((s) => s !== null);
-    if (over.length === 0) return;
-    const retryAfter = Math.max(...over.map((s) => retryAfterSeconds(s, app.clock)));
-    return reply
-      .code(429)
-      .header('Retry-After', String(retryAfter))
-      .send({ message: m.tooManyAttempts, retryAfter });
-  }
-  const opts = { onRequest: throttle, schema: { params: tokenParams } };
+  // Counted as the call arrives, before its input is checked: a malformed call counts too.
+  const callLimit = answeringRetryAfter(
+    rateLimit(
+      app,
+      {
+        key: (req) => {
+          const token = String((req.params as { token?: unknown }).token ?? '').slice(0, 200);
+          return `sign:token:${sha256(token).slice(0, 32)}`;
+        },
+        max: (limits) => limits.signingCallsPerTokenPerHour,
+        windowMs: HOUR_MS,
+        message: m.tooManyAttempts,
+      },
+      {
+        key: (req) => `sign:ip:${req.ip}`,
+        max: (limits) => limits.signingCallsPerIpPerHour,
+        windowMs: HOUR_MS,
+        message: m.tooManyAttempts,
+      },
+    ),
+  );
+  /** Identity codes mailed to one recipient, whichever link or network asks. */
+  const codeLimit = (recipientId: number) =>
+    answeringRetryAfter(
+      rateLimit(app, {
+        key: () => `sign:code:${recipientId}`,
+        max: (limits) => limits.signingCodesPerRecipientPerHour,
+        windowMs: HOUR_MS,
+        message: m.tooManyCodes,
+      }),
+    );
 
-  /** The live link and its gate (turn, then identity code), or the answer that refuses. */
-  async function admitted(req: TokenRequest, reply: FastifyReply): Promise<Live | null> {
-    const live = await resolveLive(app.requests, req.params.token);
-    if (!live) {
-      await notLive(reply);
-      return null;
-    }
+  /** The live link and its gate (turn, then identity code), or the outcome that refuses. */
+  async function admitted(req: FastifyRequest, token: string): Promise<Live> {
+    const live = await liveLink(token);
     const g = await gate(app.requests, live, req.session);
-    if (g.kind !== 'ok') {
-      await refuse(reply, g);
-      return null;
-    }
+    if (g.kind !== 'ok') throw refused(g);
     return live;
   }
 
-  app.get('/api/sign/:token', opts, async (req, reply) => {
-    const live = await resolveLive(app.requests, req.params.token);
-    if (!live) return notLive(reply);
-    // The page's next calls are POSTs: they need a session for their CSRF token.
-    const session = ensureSession(app, req, reply);
-    return signingView(app.requests, live, req.params.token, session, recipientActor(live, meta(req)));
-  });
+  /** The live link, or the same 404 as for any link that is not. */
+  async function liveLink(token: string): Promise<Live> {
+    const live = await resolveLive(app.requests, token);
+    if (!live) throw notLive();
+    return live;
+  }
 
-  app.post('/api/sign/:token/code', opts, async (req, reply) => {
-    const live = await resolveLive(app.requests, req.params.token);
-    if (!live) return notLive(reply);
-    if (live.request.require_code !== 1) return reply.code(409).send({ message: m.codeNotNeeded });
-    const state = await app.limiter.hit(`sign:code:${live.recipient.id}`, HOUR_MS);
-    if (state.count > app.limits.signingCodesPerRecipientPerHour) {
-      const retryAfter = retryAfterSeconds(state, app.clock);
-      return reply
-        .code(429)
-        .header('Retry-After', String(retryAfter))
-        .send({ message: m.tooManyCodes, retryAfter });
-    }
-    return sendCode(app.requests, live, recipientActor(live, meta(req)));
-  });
+  app.get(
+    '/api/sign/:token',
+    { onRequest: callLimit, schema: { params: tokenParams, response: { 200: signingAnswer } } },
+    async (req, reply) => {
+      const live = await liveLink(req.params.token);
+      // The page's next calls are POSTs: they need a session for their CSRF token.
+      const session = ensureSession(app, req, reply);
+      return signingView(app.requests, live, req.params.token, session, recipientActor(live, meta(req)));
+    },
+  );
+
+  app.post(
+    '/api/sign/:token/code',
+    { onRequest: callLimit, schema: { params: tokenParams, response: { 200: codeSentAnswer } } },
+    async (req) => {
+      const live = await liveLink(req.params.token);
+      if (live.request.require_code !== 1) throw conflict(m.codeNotNeeded);
+      await codeLimit(live.recipient.id)(req);
+      return sendCode(app.requests, live, recipientActor(live, meta(req)));
+    },
+  );
 
   app.post(
     '/api/sign/:token/verify-code',
-    { ...opts, schema: { params: tokenParams, body: verifyCodeSchema } },
-    async (req, reply) => {
-      const live = await resolveLive(app.requests, req.params.token);
-      if (!live) return notLive(reply);
-      if (live.request.require_code !== 1) return reply.code(409).send({ message: m.codeNotNeeded });
+    {
+      onRequest: callLimit,
+      schema: { params: tokenParams, body: verifyCodeSchema, response: { 200: messageAnswer } },
+    },
+    async (req) => {
+      const live = await liveLink(req.params.token);
+      if (live.request.require_code !== 1) throw conflict(m.codeNotNeeded);
       // The CSRF check has already required a session: the confirmation is bound to it.
       const result = await verifyCode(
         app.requests,
@@ -118,19 +154,22 @@ export function signRoutes(app: App) {
         req.session!,
         recipientActor(live, meta(req)),
       );
-      if (result.kind === 'ok') return { message: m.codeVerified };
-      if (result.kind === 'wrong')
-        return reply
-          .code(400)
-          .send({ message: m.codeWrong(result.attemptsLeft), attemptsLeft: result.attemptsLeft });
-      return reply.code(410).send({ message: m.codeExpired, newCodeNeeded: true });
+      switch (result.kind) {
+        case 'ok':
+          return { message: m.codeVerified };
+        case 'wrong':
+          throw invalid(m.codeWrong(result.attemptsLeft), { attemptsLeft: result.attemptsLeft });
+        case 'expired':
+          throw gone(m.codeExpired, { newCodeNeeded: true });
+      }
     },
   );
 
   app.get(
     '/api/sign/:token/file',
     {
-      ...opts,
+      onRequest: callLimit,
+      schema: { params: tokenParams, response: { 200: pdfAnswer } },
       onSend: (_req, reply, payload, done) => {
         if (reply.getHeader('content-type') === 'application/pdf')
           reply.header('Content-Security-Policy', PDF_CSP);
@@ -138,10 +177,9 @@ export function signRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const live = await admitted(req, reply);
-      if (!live) return reply;
+      const live = await admitted(req, req.params.token);
       const file = await recipientFile(app.requests, live);
-      if (!file) return notLive(reply);
+      if (!file) throw notLive();
       return reply
         .type('application/pdf')
         .header('Content-Disposition', contentDisposition(file.active ? 'attachment' : 'inline', file.name))
@@ -153,10 +191,13 @@ export function signRoutes(app: App) {
 
   app.post(
     '/api/sign/:token/complete',
-    { ...opts, bodyLimit: COMPLETE_BODY_LIMIT, schema: { params: tokenParams, body: completeSchema } },
-    async (req, reply) => {
-      const live = await admitted(req, reply);
-      if (!live) return reply;
+    {
+      onRequest: callLimit,
+      bodyLimit: COMPLETE_BODY_LIMIT,
+      schema: { params: tokenParams, body: completeSchema, response: { 200: completeAnswer } },
+    },
+    async (req) => {
+      const live = await admitted(req, req.params.token);
       const result = await finish(
         app.requests,
         live,
@@ -164,29 +205,22 @@ export function signRoutes(app: App) {
         req.session,
         recipientActor(live, meta(req)),
       );
-      switch (result.kind) {
-        case 'ok':
-          return { message: result.lastOne ? m.finishedLast : m.finished, lastOne: result.lastOne };
-        case 'not-live':
-          return notLive(reply);
-        case 'busy':
-          return reply.code(503).header('Retry-After', String(result.retryAfter)).send({ message: m.busy });
-        case 'invalid':
-          return reply
-            .code(400)
-            .send({ message: result.message, ...(result.fieldId ? { fieldId: result.fieldId } : {}) });
-      }
+      if (result.kind !== 'ok') throw finishRefused(result);
+      return { message: result.lastOne ? m.finishedLast : m.finished, lastOne: result.lastOne };
     },
   );
 
   app.post(
     '/api/sign/:token/decline',
-    { ...opts, schema: { params: tokenParams, body: declineSchema } },
-    async (req, reply) => {
-      const live = await admitted(req, reply);
-      if (!live) return reply;
+    {
+      onRequest: callLimit,
+      schema: { params: tokenParams, body: declineSchema, response: { 200: messageAnswer } },
+    },
+    async (req) => {
+      const live = await admitted(req, req.params.token);
       const done = await decline(app.requests, live, req.body.reason, recipientActor(live, meta(req)));
-      return done ? { message: m.declined } : notLive(reply);
+      if (!done) throw notLive();
+      return { message: m.declined };
     },
   );
 }

@@ -711,6 +711,26 @@ describe('rate limits', () => {
       await ctx.app.limitsStore.save({ signingCallsPerIpPerHour: 600 });
     }
   });
+
+  test('a call refused as malformed still counts against its link, and the 429 names the wait', async () => {
+    const ann = person('Ann Malformed');
+    await requestFor([ann]);
+    const token = await mailedToken(ctx, ann.email);
+    await ctx.app.limitsStore.save({ signingCallsPerTokenPerHour: 2 });
+    try {
+      const browser = recipientAgent(ctx.app);
+      expect((await browser.get(`/api/sign/${token}`)).statusCode).toBe(200);
+      expect((await browser.post(`/api/sign/${token}/verify-code`, { code: 'nope' })).statusCode).toBe(400);
+      const limited = await browser.get(`/api/sign/${token}`);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({
+        message: m.tooManyAttempts,
+        retryAfter: Number(limited.headers['retry-after']),
+      });
+    } finally {
+      await ctx.app.limitsStore.save({ signingCallsPerTokenPerHour: 300 });
+    }
+  });
 });
 
 describe('reminders', () => {
