@@ -18,10 +18,10 @@ export interface RouteLimit {
 }
 
 /**
- * A route's rate limits, declared on the route: `{ preHandler: rateLimit(app, …) }`. Runs after
- * the input is validated (a malformed call is not counted) and counts every call on every
- * counter that applies, across instances (the counters live in the database). Over any of them:
- * 429 with the longest Retry-After.
+ * A route's rate limits, declared on the route: `{ preHandler: rateLimit(app, …) }` counts after
+ * the input is validated (a malformed call is not counted); as `onRequest` it counts every call
+ * as it arrives. Every call is counted on every counter that applies, across instances (the
+ * counters live in the database). Over any of them: 429 with the longest Retry-After.
  */
 export function rateLimit(app: App, ...limits: RouteLimit[]) {
   return async (req: FastifyRequest) => {

@@ -18,7 +18,6 @@ import { conflict, invalid, notFound, unavailable, type Outcome } from '#server/
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
-import { answeringRetryAfter } from './retry-after.ts';
 import type { SignOutcome } from './signing.ts';
 import { uploadRoutes } from './upload.routes.ts';
 import { contentDisposition } from './views.ts';
@@ -228,14 +227,13 @@ export function documentRoutes(app: App) {
   );
 
   /** Public checks answer only for signed documents, and are counted per IP. */
-  const checkLimit = answeringRetryAfter(
-    rateLimit(app, {
-      key: (req) => `document-check:ip:${req.ip}`,
-      max: () => DOCUMENT_CHECKS_PER_HOUR,
-      windowMs: HOUR_MS,
-      message: m.tooManyChecks,
-    }),
-  );
+  const checkLimit = rateLimit(app, {
+    key: (req) => `document-check:ip:${req.ip}`,
+    max: () => DOCUMENT_CHECKS_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: m.tooManyChecks,
+    retryAfterInBody: true,
+  });
 
   app.post(
     '/api/documents/check-hash',

@@ -16,7 +16,6 @@ import { currentUser, requireUser } from '#server/plugins/auth.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { PoolBusyError } from '../pdf/pdf-pool.ts';
 import type { UploadResult } from './documents.service.ts';
-import { answeringRetryAfter } from './retry-after.ts';
 import { checkFreeDisk } from './storage.ts';
 import { ENVELOPE_BYTES, cleanFilename, readUpload } from './upload.ts';
 
@@ -63,22 +62,22 @@ async function refuseDeclaredOversize(req: FastifyRequest, reply: FastifyReply) 
 export function uploadRoutes(app: App) {
   // Refused before the body is read: Node reads the rest (at most 10 MB, checked before) and
   // drops it, so the browser sees the answer instead of a reset connection.
-  const uploadLimit = answeringRetryAfter(
-    rateLimit(
-      app,
-      {
-        key: (req) => `upload:user:${currentUser(req).id}`,
-        max: (limits) => limits.uploadsPerUserPerHour,
-        windowMs: HOUR_MS,
-        message: m.tooManyUploads,
-      },
-      {
-        key: (req) => `upload:ip:${req.ip}`,
-        max: (limits) => limits.uploadsPerIpPerHour,
-        windowMs: HOUR_MS,
-        message: m.tooManyUploads,
-      },
-    ),
+  const uploadLimit = rateLimit(
+    app,
+    {
+      key: (req) => `upload:user:${currentUser(req).id}`,
+      max: (limits) => limits.uploadsPerUserPerHour,
+      windowMs: HOUR_MS,
+      message: m.tooManyUploads,
+      retryAfterInBody: true,
+    },
+    {
+      key: (req) => `upload:ip:${req.ip}`,
+      max: (limits) => limits.uploadsPerIpPerHour,
+      windowMs: HOUR_MS,
+      message: m.tooManyUploads,
+      retryAfterInBody: true,
+    },
   );
 
   // Multipart parsing exists only inside this scope: every other route keeps refusing it.

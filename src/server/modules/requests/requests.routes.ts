@@ -12,7 +12,6 @@ import type { App } from '#server/app-types.ts';
 import { conflict, invalid, notFound, unavailable, type Outcome } from '#server/lib/outcomes.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
-import { answeringRetryAfter } from '../documents/retry-after.ts';
 import { idParams } from '../signatures/signatures.routes.ts';
 import { requestActor } from './audit.ts';
 import { createRequest, type CreateOutcome } from './compose.ts';
@@ -48,14 +47,13 @@ export function requestOwnerRoutes(app: App) {
     {
       onRequest: requireUser,
       schema: { params: idParams, body: createRequestSchema, response: { 201: requestAnswer } },
-      preHandler: answeringRetryAfter(
-        rateLimit(app, {
-          key: (req) => `signing-request:user:${currentUser(req).id}`,
-          max: (limits) => limits.signingRequestsPerUserPerHour,
-          windowMs: HOUR_MS,
-          message: m.tooManyRequests,
-        }),
-      ),
+      preHandler: rateLimit(app, {
+        key: (req) => `signing-request:user:${currentUser(req).id}`,
+        max: (limits) => limits.signingRequestsPerUserPerHour,
+        windowMs: HOUR_MS,
+        message: m.tooManyRequests,
+        retryAfterInBody: true,
+      }),
     },
     async (req, reply) => {
       const user = currentUser(req);
@@ -111,14 +109,13 @@ export function requestOwnerRoutes(app: App) {
     async (req) => ownerAnswer(await turnOffDownloadLink(app.requests, currentUser(req), req.params.id)),
   );
 
-  const mailLimit = answeringRetryAfter(
-    rateLimit(app, {
-      key: (req) => `signing-mail:recipient:${(req.params as { rid: number }).rid}`,
-      max: (limits) => limits.signingMailsPerRecipientPerHour,
-      windowMs: HOUR_MS,
-      message: m.tooManyMails,
-    }),
-  );
+  const mailLimit = rateLimit(app, {
+    key: (req) => `signing-mail:recipient:${(req.params as { rid: number }).rid}`,
+    max: (limits) => limits.signingMailsPerRecipientPerHour,
+    windowMs: HOUR_MS,
+    message: m.tooManyMails,
+    retryAfterInBody: true,
+  });
   for (const how of ['resend', 'remind'] as const) {
     app.post(
       `/api/requests/:id/recipients/:rid/${how}`,

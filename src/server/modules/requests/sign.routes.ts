@@ -18,7 +18,6 @@ import {
 import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { ensureSession } from '#server/plugins/session.ts';
 import { PDF_CSP, pdfAnswer } from '../documents/documents.routes.ts';
-import { answeringRetryAfter } from '../documents/retry-after.ts';
 import { contentDisposition } from '../documents/views.ts';
 import { finish, type FinishOutcome } from './finish.ts';
 import {
@@ -69,36 +68,35 @@ const meta = (req: FastifyRequest) => {
  */
 export function signRoutes(app: App) {
   // Counted as the call arrives, before its input is checked: a malformed call counts too.
-  const callLimit = answeringRetryAfter(
-    rateLimit(
-      app,
-      {
-        key: (req) => {
-          const token = String((req.params as { token?: unknown }).token ?? '').slice(0, 200);
-          return `sign:token:${sha256(token).slice(0, 32)}`;
-        },
-        max: (limits) => limits.signingCallsPerTokenPerHour,
-        windowMs: HOUR_MS,
-        message: m.tooManyAttempts,
+  const callLimit = rateLimit(
+    app,
+    {
+      key: (req) => {
+        const token = String((req.params as { token?: unknown }).token ?? '').slice(0, 200);
+        return `sign:token:${sha256(token).slice(0, 32)}`;
       },
-      {
-        key: (req) => `sign:ip:${req.ip}`,
-        max: (limits) => limits.signingCallsPerIpPerHour,
-        windowMs: HOUR_MS,
-        message: m.tooManyAttempts,
-      },
-    ),
+      max: (limits) => limits.signingCallsPerTokenPerHour,
+      windowMs: HOUR_MS,
+      message: m.tooManyAttempts,
+      retryAfterInBody: true,
+    },
+    {
+      key: (req) => `sign:ip:${req.ip}`,
+      max: (limits) => limits.signingCallsPerIpPerHour,
+      windowMs: HOUR_MS,
+      message: m.tooManyAttempts,
+      retryAfterInBody: true,
+    },
   );
   /** Identity codes mailed to one recipient, whichever link or network asks. */
   const codeLimit = (recipientId: number) =>
-    answeringRetryAfter(
-      rateLimit(app, {
-        key: () => `sign:code:${recipientId}`,
-        max: (limits) => limits.signingCodesPerRecipientPerHour,
-        windowMs: HOUR_MS,
-        message: m.tooManyCodes,
-      }),
-    );
+    rateLimit(app, {
+      key: () => `sign:code:${recipientId}`,
+      max: (limits) => limits.signingCodesPerRecipientPerHour,
+      windowMs: HOUR_MS,
+      message: m.tooManyCodes,
+      retryAfterInBody: true,
+    });
 
   /** The live link and its gate (turn, then identity code), or the outcome that refuses. */
   async function admitted(req: FastifyRequest, token: string): Promise<Live> {
