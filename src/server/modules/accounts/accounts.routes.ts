@@ -14,7 +14,7 @@ import type { App } from '#server/app-types.ts';
 import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
 import { deviceLabel } from '#shared/accounts/device.ts';
 import { currentUser, requireUser, signedOut } from '#server/plugins/auth.ts';
-import { endSession } from '#server/plugins/session.ts';
+import { endSession } from '#server/modules/sessions/session-cookie.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { afterFirstStep, publicUserOf, tellSessionTimeout } from './sign-in.ts';

@@ -3,7 +3,8 @@ import { sessionIdParams, type SessionItem } from '#shared/accounts/security.ts'
 import { securityMessages as m } from '#shared/accounts/security-messages.ts';
 import type { App } from '#server/app-types.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
-import { endSession, SessionStore } from '#server/plugins/session.ts';
+import { endSession } from '#server/modules/sessions/session-cookie.ts';
+import { SessionStore } from '#server/modules/sessions/session-store.ts';
 
 /** The account's sessions, and signing out one or all the others. */
 export function sessionRoutes(app: App) {

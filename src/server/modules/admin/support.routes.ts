@@ -2,11 +2,10 @@ import { adminMessages as m } from '#shared/admin/messages.ts';
 import { supportMessageSchema } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
 import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
-import { SupportService } from './support.service.ts';
 
 /** The support page's contact form (rate-limited per IP), and the site settings every page reads. */
 export function supportRoutes(app: App) {
-  const support = new SupportService(app);
+  const support = app.admin.support;
 
   app.post('/api/support', { schema: { body: supportMessageSchema } }, async (req, reply) => {
     const result = await support.receive(req.body, { userId: req.session?.user?.id ?? null, ip: req.ip });

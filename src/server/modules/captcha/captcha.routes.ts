@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import type { App } from '#server/app-types.ts';
-import { ensureSession } from '#server/plugins/session.ts';
+import { ensureSession } from '#server/modules/sessions/session-cookie.ts';
 import { captchaPurposes } from './captcha.service.ts';
 
 const querySchema = z.object({ purpose: z.enum(captchaPurposes).default('login') });

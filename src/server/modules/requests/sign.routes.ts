@@ -5,7 +5,7 @@ import { completeSchema, declineSchema, verifyCodeSchema } from '#shared/request
 import type { App } from '#server/app-types.ts';
 import { sha256 } from '#server/lib/crypto.ts';
 import { retryAfterSeconds } from '#server/lib/rate-limiter.ts';
-import { ensureSession } from '#server/plugins/session.ts';
+import { ensureSession } from '#server/modules/sessions/session-cookie.ts';
 import { PDF_CSP } from '../documents/documents.routes.ts';
 import { contentDisposition } from '../documents/views.ts';
 import { finish } from './finish.ts';
