@@ -24,17 +24,53 @@ const boundaries = [
     from: './src/web/features',
     message: 'lib/ and components/ are below the features: they never import one.',
   },
-  {
-    target: ['./src/server/lib', './src/server/db'],
-    from: './src/server/modules',
-    message: 'lib/ and db/ are below the modules: they never import one.',
-  },
   { target: './src/web', from: './src/server', message: 'The web app never imports server code.' },
   {
     target: './src/shared',
     from: ['./src/server', './src/web'],
     message: 'src/shared imports nothing else.',
   },
+];
+
+// The server's layers, each importing only those below it (docs/architecture.md, "Import order"):
+// db/ and lib/ < modules/ < plugins/ < the composition files beside app.ts (and ops/, the CLI).
+// Only production code: tests and their support sit on top, building the whole app.
+// app-types.ts is the one file at the top everything may import: the type of the app every route
+// and hook receives (types only; it imports nothing at run time).
+const serverTop = [
+  ...fs
+    .readdirSync('src/server', { withFileTypes: true })
+    .filter((f) => f.isFile() && f.name.endsWith('.ts') && f.name !== 'app-types.ts')
+    .map((f) => `./src/server/${f.name}`),
+  './src/server/ops',
+  './src/server/test',
+];
+const serverLayers = [
+  {
+    target: ['./src/server/db', './src/server/lib'],
+    from: ['./src/server/modules', './src/server/plugins', ...serverTop],
+    message: 'db/ and lib/ are the bottom layer: they import no module, plugin or app file.',
+  },
+  {
+    // The two guards are what a route declares (requireUser, rateLimit): a module's routes use them.
+    target: './src/server/modules',
+    from: './src/server/plugins',
+    except: ['./auth.ts', './rate-limits.ts'],
+    message:
+      'Modules do not import the Fastify hooks of plugins/ (only the guards auth.ts and rate-limits.ts): move the shared piece into a module.',
+  },
+  {
+    target: ['./src/server/modules', './src/server/plugins'],
+    from: serverTop,
+    message:
+      'Modules and plugins are below the composition (app.ts, services.ts, background.ts): they receive what they need, typed by app-types.ts.',
+  },
+];
+const testOnly = [
+  'src/**/*.test.ts',
+  'src/server/test/**',
+  'src/server/**/test-*.ts',
+  'src/server/**/*-child.ts',
 ];
 
 const climbs = {
@@ -89,6 +125,13 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       'no-restricted-imports': ['error', { patterns: [climbs] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: testOnly,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...serverLayers] }],
     },
   },
   {

@@ -18,7 +18,17 @@ const { db, dialect } = target.startsWith('postgres')
   : createDb({ sqliteFile: target });
 const log = Fastify({ logger: false }).log;
 const jobs = new JobQueue(db, dialect, systemClock, log);
-const mail = new MailService(db, systemClock, log, undefined, 'Inkproof <bench@inkproof.test>', jobs);
+// the bench's mails carry no attachments
+const mail = new MailService(
+  db,
+  systemClock,
+  log,
+  undefined,
+  'Inkproof <bench@inkproof.test>',
+  jobs,
+  () => 'Inkproof',
+  async () => null,
+);
 mail.useTransport(
   nodemailer.createTransport({
     name: 'noop',

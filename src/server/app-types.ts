@@ -6,8 +6,10 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SessionState } from './plugins/session.ts';
+import type { SessionState } from './modules/sessions/session-store.ts';
 import type { Services } from './services.ts';
+
+export type { DiagnosticSource } from './services.ts';
 
 // The type every route and plugin receives. It lives apart from app.ts, which imports every route
 // file: with it there, each route file and app.ts imported each other.
@@ -19,13 +21,8 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** Extra facts for the admin diagnostics page (the PDF signing certificate), registered by the features. */
-export type DiagnosticSource = () => Promise<Record<string, unknown>>;
-
 declare module 'fastify' {
   interface FastifyInstance extends Services {
-    diagnosticSources: DiagnosticSource[];
-    recentErrors: { at: string; message: string; url: string }[];
     startedAt: number;
     /** PUBLIC_URL is https: every answer is for a browser on https (lib/cookies.ts, overHttps). */
     publicHttps: boolean;

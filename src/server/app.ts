@@ -80,8 +80,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const clock = opts.clock ?? systemClock;
   const { services, csrfKey } = await buildServices({ db, dialect }, clock, config, app.log);
   for (const [name, service] of Object.entries(services)) app.decorate(name, service);
-  app.decorate('diagnosticSources', []);
-  app.decorate('recentErrors', []);
   app.decorate('startedAt', Date.now());
 
   registerSecurityHeaders(app);
@@ -131,7 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   blogRoutes(app);
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
-  await registerSeals(app);
+  registerSeals(app);
   verifierRoutes(app, config.webRoot);
 
   const stopBackgroundWork = await startAll(

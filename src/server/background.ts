@@ -6,12 +6,18 @@ const CLEAN_UP_MS = 10 * 60 * 1000;
 const DAILY_STATS_FLUSH_MS = 2000;
 
 /**
- * Everything the app runs beside requests, in start order; stopped in reverse on close, so the
- * timers stop first, then the last flushes run, then the pools and the database close.
+ * Everything the app runs beside requests, in start order; stopped in reverse on close (after the
+ * server stopped taking requests and those in flight answered), so the timers stop first, then
+ * the last flushes run, then the pools and the database close. The only timers and close hooks of
+ * the app: a service that needs one gets its entry here.
  */
 export function backgroundWork(s: Services, log: LifecycleLog, opts: { closeDb: boolean }): Lifecycle[] {
   return [
     { name: 'database', stop: () => (opts.closeDb ? s.db.destroy() : undefined) },
+    // Stops after everything that appends (requests, jobs, clean-up), before the database closes:
+    // queued appends commit and the tree-head timer ends. Its start settles what a killed process
+    // reserved before any new issuance.
+    { name: 'transparency log', start: () => s.seals.log.start(), stop: () => s.seals.log.stop() },
     // sharp and SVG work in child processes, shared by the apps of this process
     { name: 'image pool', start: () => void holdImagePool(), stop: releaseImagePool },
     { name: 'PDF pool', stop: () => s.pdf.close() },

@@ -88,3 +88,34 @@ test('a timer with a final run runs once more when stopped', async () => {
   await stop();
   expect(runs).toBe(1);
 });
+
+test('stopping a timer waits for the run in progress before what is stopped after it', async () => {
+  vi.useFakeTimers();
+  try {
+    const r = recorder();
+    let finish: () => void = () => undefined;
+    const timer = every(
+      'clean-up',
+      1000,
+      () =>
+        new Promise<void>((resolve) => {
+          r.events.push('run started');
+          finish = () => {
+            r.events.push('run finished');
+            resolve();
+          };
+        }),
+      r.log,
+    );
+    const stop = await startAll([r.entry('db'), timer], r.log);
+    await vi.advanceTimersByTimeAsync(1000);
+    const stopped = stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.events).toEqual(['start db', 'run started']);
+    finish();
+    await stopped;
+    expect(r.events).toEqual(['start db', 'run started', 'run finished', 'stop db']);
+  } finally {
+    vi.useRealTimers();
+  }
+});

@@ -44,7 +44,9 @@ export async function stopAll(entries: readonly Lifecycle[], log: LifecycleLog):
 
 /**
  * Runs `task` every `ms` on a timer that does not keep the process alive. A failed run is logged
- * with the entry's name; with `finalRun`, stopping runs the task once more (a last flush).
+ * with the entry's name. Stopping waits for a run in progress (what comes after it in the stop
+ * order, e.g. the database, is still there for it); with `finalRun` it then runs the task once
+ * more (a last flush).
  */
 export function every(
   name: string,
@@ -54,17 +56,26 @@ export function every(
   opts: { finalRun?: boolean } = {},
 ): Lifecycle {
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= task()
+      .then(
+        () => undefined,
+        (err: unknown) => log.warn({ err, name }, 'background task failed'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
   return {
     name,
     start: () => {
-      timer = setInterval(
-        () => void task().catch((err: unknown) => log.warn({ err, name }, 'background task failed')),
-        ms,
-      );
+      timer = setInterval(run, ms);
       timer.unref();
     },
     stop: async () => {
       clearInterval(timer);
+      await running;
       if (opts.finalRun) await task();
     },
   };

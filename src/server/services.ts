@@ -16,22 +16,52 @@ import { AccountSecurity } from './modules/accounts/account-security.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { createTwoFactorPolicyStore, type TwoFactorPolicy } from './modules/accounts/two-factor-policy.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
+import { AdminActivityService } from './modules/admin/admin-activity.service.ts';
+import { AdminDashboardService } from './modules/admin/admin-dashboard.service.ts';
+import { AdminDiagnosticsService } from './modules/admin/admin-diagnostics.service.ts';
+import { AdminDocumentsService } from './modules/admin/admin-documents.service.ts';
+import { AdminIpService } from './modules/admin/admin-ip.service.ts';
+import { AdminSettingsService } from './modules/admin/admin-settings.service.ts';
+import { AdminSignaturesService } from './modules/admin/admin-signatures.service.ts';
+import { AdminUsersService } from './modules/admin/admin-users.service.ts';
 import { ReportsService } from './modules/admin/reports.service.ts';
+import { SupportService } from './modules/admin/support.service.ts';
 import { AnalyticsService } from './modules/analytics/analytics.service.ts';
 import { BlogService } from './modules/blog/blog.service.ts';
 import { AnonymousLimits } from './modules/captcha/anonymous-limits.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { DocumentsService } from './modules/documents/documents.service.ts';
+import { IpTracking } from './modules/ip-tracking/ip-tracking.ts';
 import { JobQueue } from './modules/jobs/job-queue.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { PdfPool } from './modules/pdf/pdf-pool.ts';
 import { createRequests } from './modules/requests/module.ts';
 import type { RequestsService } from './modules/requests/requests.service.ts';
+import { SealIssuer } from './modules/seals/issue.ts';
+import { SealKeys } from './modules/seals/keys.service.ts';
+import { TransparencyLog } from './modules/seals/log.service.ts';
+import type { Seals } from './modules/seals/seals.ts';
+import { Transparency } from './modules/seals/transparency.ts';
 import { SeoService } from './modules/seo/seo.service.ts';
+import { SessionStore } from './modules/sessions/session-store.ts';
 import { SignaturesService } from './modules/signatures/signatures.service.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
-import { IpTracking } from './plugins/ip-tracking.ts';
-import { SessionStore } from './plugins/session.ts';
+
+/** Extra facts for the admin diagnostics page (the PDF signing certificate), registered by the features. */
+export type DiagnosticSource = () => Promise<Record<string, unknown>>;
+
+/** The admin area's services, behind the admin guard (modules/admin/admin.routes.ts). */
+export interface AdminServices {
+  activity: AdminActivityService;
+  dashboard: AdminDashboardService;
+  diagnostics: AdminDiagnosticsService;
+  documents: AdminDocumentsService;
+  ip: AdminIpService;
+  settings: AdminSettingsService;
+  signatures: AdminSignaturesService;
+  support: SupportService;
+  users: AdminUsersService;
+}
 
 /** What the app carries besides Fastify's own members: decorated onto it, typed by app-types.ts. */
 export interface Services {
@@ -66,11 +96,18 @@ export interface Services {
   dailyStats: DailyStats;
   seo: SeoService;
   requests: RequestsService;
+  seals: Seals;
+  admin: AdminServices;
+  /** Filled by the features as they register (routes), read by the admin diagnostics page. */
+  diagnosticSources: DiagnosticSource[];
+  /** The last server errors, newest last (plugins/errors.ts), for the admin diagnostics page. */
+  recentErrors: { at: string; message: string; url: string }[];
 }
 
 /**
  * Builds every service on one database and loads what they need before the first request
- * (settings, keys, the signing identity, the block list). Starts no timers: background.ts does.
+ * (settings, keys, the signing identity, the block list). Each gets what it depends on through its
+ * constructor, and none is changed once built. Starts no timers: background.ts does.
  */
 export async function buildServices(
   { db, dialect }: { db: Db; dialect: Dialect },
@@ -93,10 +130,31 @@ export async function buildServices(
   const limiter = new DbRateLimiter(db, clock);
   const activity = new ActivityService(db, clock);
   const jobs = new JobQueue(db, dialect, clock, log);
-  const mail = new MailService(db, clock, log, config.smtpUrl, config.mailFrom, jobs, () => site.siteName);
   const secretBox = new SecretBox(settingsKey!);
-  const emailStore = createEmailSettingsStore(db, clock, log);
-  emailStore.onChange = (e) => mail.configure(e.host ? smtpSettings(e, secretBox, log) : null);
+
+  const sealKeys = new SealKeys(db, clock, secretBox);
+  await sealKeys.init();
+  const sealLog = new TransparencyLog(db, clock, sealKeys, log);
+  const seals: Seals = { keys: sealKeys, log: sealLog, issuer: new SealIssuer(sealKeys, publicUrl) };
+  const transparency = new Transparency(sealLog, seals.issuer, log);
+
+  const signatures = new SignaturesService(db, clock, publicUrl, transparency);
+  const pdf = new PdfPool();
+  const documents = new DocumentsService(db, clock, pdf, signatures, publicUrl, transparency);
+  await documents.init();
+  const mail = new MailService(
+    db,
+    clock,
+    log,
+    config.smtpUrl,
+    config.mailFrom,
+    jobs,
+    () => site.siteName,
+    (f) => documents.files.get(f.documentId, f.kind),
+  );
+  const emailStore = createEmailSettingsStore(db, clock, log, (e) =>
+    mail.configure(e.host ? smtpSettings(e, secretBox, log) : null),
+  );
   await emailStore.load();
 
   const captcha = new CaptchaService(db, clock, captchaKey!, config.testCaptcha);
@@ -120,13 +178,9 @@ export async function buildServices(
         .catch((err: Error) => log.warn({ err: err.message }, 'activity log failed')),
     log,
   );
-  const signatures = new SignaturesService(db, clock, publicUrl);
-  const pdf = new PdfPool();
-  const documents = new DocumentsService(db, clock, pdf, signatures, publicUrl);
-  await documents.init();
-  mail.loadFile = (f) => documents.files.get(f.documentId, f.kind);
-  const accounts = new AccountsService(db, clock, limiter, currentLimits, mail, activity, publicUrl);
-  accounts.onBackgroundError = (err) => log.error({ err: err.message }, 'account background job failed');
+  const accounts = new AccountsService(db, clock, limiter, currentLimits, mail, activity, publicUrl, (err) =>
+    log.error({ err: err.message }, 'account background job failed'),
+  );
   const accountSecurity = new AccountSecurity({
     db,
     clock,
@@ -142,9 +196,20 @@ export async function buildServices(
   });
   const ipTracking = new IpTracking(db, clock, log);
   await ipTracking.refreshBlocked();
-  const requests = createRequests({ db, clock, publicUrl, documents, signatures, pdf, jobs, mail, log });
+  const requests = createRequests({
+    db,
+    clock,
+    publicUrl,
+    documents,
+    signatures,
+    transparency,
+    pdf,
+    jobs,
+    mail,
+    log,
+  });
 
-  const services: Services = {
+  const core: Omit<Services, 'admin'> = {
     config,
     db,
     dialect,
@@ -176,8 +241,28 @@ export async function buildServices(
     dailyStats: new DailyStats(db, clock, log),
     seo: new SeoService(() => site, config.webRoot),
     requests,
+    seals,
+    diagnosticSources: [],
+    recentErrors: [],
   };
-  return { services, csrfKey: csrfKey! };
+  return { services: { ...core, admin: adminServices(core, log) }, csrfKey: csrfKey! };
+}
+
+/** The admin area's services read and change what the others hold: they come last. */
+function adminServices(s: Omit<Services, 'admin'>, log: FastifyBaseLogger): AdminServices {
+  const activity = new AdminActivityService(s);
+  const documents = new AdminDocumentsService(s);
+  return {
+    activity,
+    documents,
+    dashboard: new AdminDashboardService(s, activity, documents),
+    diagnostics: new AdminDiagnosticsService({ ...s, log }),
+    ip: new AdminIpService(s),
+    settings: new AdminSettingsService(s),
+    signatures: new AdminSignaturesService(s),
+    support: new SupportService(s),
+    users: new AdminUsersService(s),
+  };
 }
 
 function smtpSettings(e: EmailSettings, secretBox: SecretBox, log: FastifyBaseLogger) {

@@ -22,7 +22,12 @@ const empty = (): EmailSettings => ({
   from: '',
 });
 
-export const createEmailSettingsStore = (db: Db, clock: Clock, log: WarnLog) =>
+export const createEmailSettingsStore = (
+  db: Db,
+  clock: Clock,
+  log: WarnLog,
+  onChange: (current: EmailSettings) => void,
+) =>
   new SettingsStore<EmailSettings>(
     db,
     clock,
@@ -37,4 +42,5 @@ export const createEmailSettingsStore = (db: Db, clock: Clock, log: WarnLog) =>
       from: typeof stored.from === 'string' ? stored.from : d.from,
     }),
     log,
+    onChange,
   );

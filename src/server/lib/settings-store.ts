@@ -14,8 +14,6 @@ export class SettingsStore<T extends object> {
   private timer: NodeJS.Timeout | undefined;
   private lastJson = '';
   private generation = 0;
-  /** Called after a load or save that changed the values (e.g. to rebuild a mail transport). */
-  onChange: ((current: T) => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -25,6 +23,8 @@ export class SettingsStore<T extends object> {
     /** Keeps the stored values that are still valid; the rest fall back to defaults. */
     private readonly accept: (stored: Record<string, unknown>, defaults: T) => T,
     private readonly log: WarnLog,
+    /** Called after a load or save that changed the values (e.g. to rebuild a mail transport). */
+    private readonly onChange?: (current: T) => void,
   ) {
     this.current = defaults();
   }

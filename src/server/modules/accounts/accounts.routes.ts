@@ -22,7 +22,7 @@ import { securityMessages as sm } from '#shared/accounts/security-messages.ts';
 import { deviceLabel } from '#shared/accounts/device.ts';
 import { conflict, forbidden, invalid, throttled, unauthenticated } from '#server/lib/outcomes.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
-import { endSession } from '#server/plugins/session.ts';
+import { endSession } from '#server/modules/sessions/session-cookie.ts';
 import type { CaptchaCheck } from '../captcha/captcha.service.ts';
 import { toPublicUser, type Throttled } from './accounts.service.ts';
 import { isCommonPassword } from './common-passwords.ts';

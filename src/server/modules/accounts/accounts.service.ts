@@ -37,7 +37,7 @@ export const toPublicUser = (u: UserRow): PublicUser => ({
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export class AccountsService {
-  private readonly jobs = new BackgroundJobs();
+  private readonly jobs: BackgroundJobs;
   private readonly guard: LoginGuard;
   private readonly tokens: Tokens;
   private readonly logins: Logins;
@@ -51,7 +51,10 @@ export class AccountsService {
     private readonly mail: MailService,
     private readonly activity: ActivityService,
     private readonly publicUrl: () => string,
+    /** Where failures of the work run after an answer are reported (the app's logger). */
+    onBackgroundError: (err: Error) => void,
   ) {
+    this.jobs = new BackgroundJobs(onBackgroundError);
     this.guard = new LoginGuard(limiter, limits, clock);
     this.tokens = new Tokens(db, clock);
     this.signUps = new SignUps(db, clock, limiter, limits, mail, publicUrl);
@@ -71,11 +74,6 @@ export class AccountsService {
       findUserById: (id) => this.findById(id),
       dummyHash: hash(randomToken(16)),
     });
-  }
-
-  /** Where background failures are reported (the app's logger). */
-  set onBackgroundError(report: (err: Error) => void) {
-    this.jobs.onError = report;
   }
 
   /** Waits for the work started after earlier answers (shutdown, tests). */

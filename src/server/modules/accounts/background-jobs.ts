@@ -5,7 +5,8 @@
  */
 export class BackgroundJobs {
   private readonly pending = new Set<Promise<void>>();
-  onError: (err: Error) => void = () => undefined;
+
+  constructor(private readonly onError: (err: Error) => void) {}
 
   run(job: () => Promise<void>) {
     const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))

@@ -7,7 +7,8 @@ import { noContent } from '#shared/answers.ts';
 import type { App } from '#server/app-types.ts';
 import { notFound } from '#server/lib/outcomes.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
-import { endSession, SessionStore } from '#server/plugins/session.ts';
+import { endSession } from '#server/modules/sessions/session-cookie.ts';
+import { SessionStore } from '#server/modules/sessions/session-store.ts';
 
 /** The account's sessions, and signing out one or all the others. */
 export function sessionRoutes(app: App) {

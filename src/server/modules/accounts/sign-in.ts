@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '#server/app-types.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { overHttps, setCookie } from '#server/lib/cookies.ts';
-import { startSession } from '#server/plugins/session.ts';
+import { startSession } from '#server/modules/sessions/session-cookie.ts';
 import { toPublicUser } from './accounts.service.ts';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_TTL_MS } from './pending-logins.ts';
 

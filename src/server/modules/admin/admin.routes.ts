@@ -4,25 +4,16 @@ import { blogAdminRoutes } from '../blog/blog-admin.routes.ts';
 import { jobsAdminRoutes } from '../jobs/jobs-admin.routes.ts';
 import { sealsAdminRoutes } from '../seals/seals-admin.routes.ts';
 import { adminActivityRoutes } from './admin-activity.routes.ts';
-import { AdminActivityService } from './admin-activity.service.ts';
 import { adminDashboardRoutes } from './admin-dashboard.routes.ts';
-import { AdminDashboardService } from './admin-dashboard.service.ts';
 import { adminDiagnosticsRoutes } from './admin-diagnostics.routes.ts';
-import { AdminDiagnosticsService } from './admin-diagnostics.service.ts';
 import { adminDocumentRoutes } from './admin-documents.routes.ts';
-import { AdminDocumentsService } from './admin-documents.service.ts';
 import { adminIpRoutes } from './admin-ip.routes.ts';
-import { AdminIpService } from './admin-ip.service.ts';
 import { adminReportRoutes } from './admin-reports.routes.ts';
 import { adminSettingsRoutes } from './admin-settings.routes.ts';
-import { AdminSettingsService } from './admin-settings.service.ts';
 import { adminSignatureRoutes } from './admin-signatures.routes.ts';
-import { AdminSignaturesService } from './admin-signatures.service.ts';
 import { adminSupportRoutes } from './admin-support.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
-import { AdminUsersService } from './admin-users.service.ts';
 import { signingCertificateRoutes } from './signing-certificate.ts';
-import { SupportService } from './support.service.ts';
 
 export const ADMIN_PREFIX = '/api/admin';
 
@@ -31,18 +22,17 @@ export const ADMIN_PREFIX = '/api/admin';
  * guards them all.
  */
 async function adminApi(app: App) {
-  const activity = new AdminActivityService(app);
-  const documents = new AdminDocumentsService(app);
-  adminUserRoutes(app, new AdminUsersService(app));
-  adminSignatureRoutes(app, new AdminSignaturesService(app));
-  adminActivityRoutes(app, activity);
-  adminDashboardRoutes(app, new AdminDashboardService(app, activity, documents));
+  const admin = app.admin;
+  adminUserRoutes(app, admin.users);
+  adminSignatureRoutes(app, admin.signatures);
+  adminActivityRoutes(app, admin.activity);
+  adminDashboardRoutes(app, admin.dashboard);
   adminReportRoutes(app);
-  adminSettingsRoutes(app, new AdminSettingsService(app));
-  adminSupportRoutes(app, new SupportService(app));
-  adminDiagnosticsRoutes(app, new AdminDiagnosticsService(app));
-  adminIpRoutes(app, new AdminIpService(app));
-  adminDocumentRoutes(app, documents);
+  adminSettingsRoutes(app, admin.settings);
+  adminSupportRoutes(app, admin.support);
+  adminDiagnosticsRoutes(app, admin.diagnostics);
+  adminIpRoutes(app, admin.ip);
+  adminDocumentRoutes(app, admin.documents);
   blogAdminRoutes(app);
   jobsAdminRoutes(app);
   sealsAdminRoutes(app);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminMessages as m } from '#shared/admin/messages.ts';
 import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
-import { blockedMessage } from '#server/plugins/ip-tracking.ts';
+import { blockedMessage } from '#server/modules/ip-tracking/ip-tracking.ts';
 import { Agent } from '#server/test/agent.ts';
 import { freshDatabase, ManualClock, testConfig } from '#server/test/test-app.ts';
 

@@ -4,7 +4,6 @@ import { adminMessages as m } from '#shared/admin/messages.ts';
 import { supportMessageSchema } from '#shared/admin/schemas.ts';
 import type { App } from '#server/app-types.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
-import { SupportService } from './support.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A person with a question writes once or twice; more from one network is a flood. */
@@ -12,7 +11,7 @@ const MESSAGES_PER_IP_PER_HOUR = 5;
 
 /** The support page's contact form (rate-limited per IP), and the site settings every page reads. */
 export function supportRoutes(app: App) {
-  const support = new SupportService(app);
+  const support = app.admin.support;
 
   app.post(
     '/api/support',

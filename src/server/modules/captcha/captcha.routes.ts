@@ -4,7 +4,7 @@ import { noContent } from '#shared/answers.ts';
 import { captchaChallenge } from '#shared/captcha/answers.ts';
 import type { App } from '#server/app-types.ts';
 import { throttled } from '#server/lib/outcomes.ts';
-import { ensureSession } from '#server/plugins/session.ts';
+import { ensureSession } from '#server/modules/sessions/session-cookie.ts';
 import { captchaPurposes } from './captcha.service.ts';
 
 const querySchema = z.object({ purpose: z.enum(captchaPurposes).default('login') });

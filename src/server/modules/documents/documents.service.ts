@@ -22,7 +22,7 @@ import { SigningIdentityStore } from './signing-identity.ts';
 import { signDocument, type SignOutcome } from './signing.ts';
 import { lockUserQuota, usedBytes } from './storage.ts';
 import { documentLogEntry } from '../seals/entries.ts';
-import { noTransparency, type TransparencyHook } from '../seals/hook.ts';
+import type { TransparencyHook } from '../seals/hook.ts';
 import { activeContentOf, currentPageCount, toDetail, toSummary, type ShareState } from './views.ts';
 import { countEvent } from '#server/lib/event-counts.ts';
 
@@ -43,7 +43,6 @@ const INSPECT_TIMEOUT_MS = 15_000;
 export class DocumentsService {
   readonly files: FileStore;
   readonly identity: SigningIdentityStore;
-  transparency: TransparencyHook = noTransparency;
 
   constructor(
     readonly db: Db,
@@ -51,6 +50,8 @@ export class DocumentsService {
     readonly pdf: PdfPool,
     readonly signatures: SignaturesService,
     readonly publicUrl: () => string,
+    /** The transparency log and seals: a signed document's link is sealed, its deletion logged. */
+    readonly transparency: TransparencyHook,
   ) {
     this.files = new FileStore(db, clock);
     this.identity = new SigningIdentityStore(

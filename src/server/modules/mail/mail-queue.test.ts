@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { Agent } from '#server/test/agent.ts';
 import { freePort } from '#server/test/server-process.ts';
 import { startSmtp } from '#server/test/smtp.ts';
@@ -149,7 +149,8 @@ test('attachments are read from their stored file when sent; one gone or past th
     [1, Buffer.from('%PDF-1.7 small file')],
     [2, Buffer.alloc(MAIL_ATTACHMENTS_MAX_BYTES + 1, 0x41)],
   ]);
-  ctx.app.mail.loadFile = async (f) => files.get(f.documentId) ?? null;
+  // the mailer reads attachments from the documents' file store
+  vi.spyOn(ctx.app.documents.files, 'get').mockImplementation(async (id) => files.get(id) ?? null);
   const attach = (documentId: number, filename: string) => ({
     filename,
     contentType: 'application/pdf' as const,

@@ -59,8 +59,6 @@ export interface SmtpOptions {
 export class MailService {
   private transport: Transporter | null = null;
   private from: string;
-  /** Reads an attachment's stored file (the documents' file store); null when it is gone. */
-  loadFile: (file: MailAttachment['file']) => Promise<Buffer | null> = async () => null;
 
   constructor(
     private readonly db: Db,
@@ -70,7 +68,9 @@ export class MailService {
     private readonly envFrom: string,
     private readonly jobs: JobQueue,
     /** The admin's site name, read when a mail is sent: a rename applies to every mail after it. */
-    private readonly siteName: () => string = () => 'Inkproof',
+    private readonly siteName: () => string,
+    /** Reads an attachment's stored file (the documents' file store); null when it is gone. */
+    private readonly loadFile: (file: MailAttachment['file']) => Promise<Buffer | null>,
   ) {
     this.from = envFrom;
     this.configure(null);

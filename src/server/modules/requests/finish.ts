@@ -5,7 +5,7 @@ import type { SigningFieldRow } from '#server/db/schema.ts';
 import { iso } from '#server/lib/clock.ts';
 import { randomToken } from '#server/lib/crypto.ts';
 import { nextTurn } from '#server/lib/next-turn.ts';
-import type { SessionState } from '#server/plugins/session.ts';
+import type { SessionState } from '#server/modules/sessions/session-store.ts';
 import { printedTime } from '../documents/views.ts';
 import type { RasterImage } from '../pdf/image.ts';
 import { JobAbortedError, PoolBusyError } from '../pdf/pdf-pool.ts';

@@ -6,6 +6,7 @@ import type { DocumentsService } from '#server/modules/documents/documents.servi
 import type { JobQueue } from '#server/modules/jobs/job-queue.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { PdfPool } from '#server/modules/pdf/pdf-pool.ts';
+import type { TransparencyHook } from '#server/modules/seals/hook.ts';
 import type { SignaturesService } from '#server/modules/signatures/signatures.service.ts';
 import { registerRequestJobs } from './jobs.ts';
 import { sendRequestMail } from './mails.ts';
@@ -22,6 +23,7 @@ export function createRequests(s: {
   publicUrl: () => string;
   documents: DocumentsService;
   signatures: SignaturesService;
+  transparency: TransparencyHook;
   pdf: PdfPool;
   jobs: JobQueue;
   mail: MailService;
@@ -35,6 +37,7 @@ export function createRequests(s: {
     files: s.documents.files,
     identity: s.documents.identity,
     signatures: s.signatures,
+    transparency: s.transparency,
     pdf: () => pdf,
     scheduler: queueScheduler(s.jobs),
     send: (o) => sendRequestMail(s.mail, o.to, o.mail, o.link),

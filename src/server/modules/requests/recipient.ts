@@ -9,7 +9,7 @@ import {
 import type { SigningRecipientRow, SigningRequestRow } from '#server/db/schema.ts';
 import { iso } from '#server/lib/clock.ts';
 import { safeEqual, sha256 } from '#server/lib/crypto.ts';
-import type { SessionState } from '#server/plugins/session.ts';
+import type { SessionState } from '#server/modules/sessions/session-store.ts';
 import { activeContentOf } from '../documents/views.ts';
 import { recordEvent, type Actor } from './audit.ts';
 import { codeMail, declinedMail } from './mails.ts';

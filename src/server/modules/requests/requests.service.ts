@@ -7,6 +7,7 @@ import type { WarnLog } from '#server/lib/write-in-chunks.ts';
 import type { FileStore } from '../documents/file-store.ts';
 import type { SigningIdentityStore } from '../documents/signing-identity.ts';
 import type { SignaturesService } from '../signatures/signatures.service.ts';
+import type { TransparencyHook } from '../seals/hook.ts';
 import { SYSTEM, recordEvent } from './audit.ts';
 import { expiredMail, type RequestMail } from './mails.ts';
 import type { RequestPdf } from './pdf-adapter.ts';
@@ -30,6 +31,8 @@ export interface RequestDeps {
   files: FileStore;
   identity: SigningIdentityStore;
   signatures: SignaturesService;
+  /** The transparency log and seals: a completed request's document is sealed and logged. */
+  transparency: TransparencyHook;
   pdf: () => RequestPdf;
   scheduler: RequestScheduler;
   send: (out: Outgoing) => void;
@@ -47,9 +50,8 @@ export class Rollback<T> extends Error {
 export class RequestsService {
   constructor(readonly deps: RequestDeps) {}
 
-  /** The transparency log and seals, wired into the signatures service by the seals module. */
   get transparency() {
-    return this.deps.signatures.transparency;
+    return this.deps.transparency;
   }
 
   get db() {

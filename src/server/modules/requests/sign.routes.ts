@@ -16,7 +16,7 @@ import {
   type Outcome,
 } from '#server/lib/outcomes.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
-import { ensureSession } from '#server/plugins/session.ts';
+import { ensureSession } from '#server/modules/sessions/session-cookie.ts';
 import { PDF_CSP, pdfAnswer } from '../documents/documents.routes.ts';
 import { contentDisposition } from '../documents/views.ts';
 import { finish, type FinishOutcome } from './finish.ts';

@@ -41,12 +41,3 @@ export interface TransparencyHook {
   release(issued: Issuance): Promise<void>;
   appendDue(): Promise<void>;
 }
-
-/** Until the seals module is registered (unit tests of a service alone), nothing is logged or sealed. */
-export const noTransparency: TransparencyHook = {
-  appendToLog: async () => null,
-  issue: async (_entry, link) => ({ link, index: null }),
-  claim: async () => undefined,
-  release: async () => undefined,
-  appendDue: async () => undefined,
-};

@@ -42,7 +42,8 @@ function watch<T extends object>(target: T, method: keyof T, hook: () => void, b
   };
 }
 
-const transparency = app.signatures.transparency;
+// the one hook signatures, documents and requests share
+const transparency = app.documents.transparency;
 watch(transparency, 'issue', () => at('issued'));
 watch(transparency, 'appendDue', () => at('committed'), true);
 watch(app.documents.files, 'keep', () => at('transaction'));

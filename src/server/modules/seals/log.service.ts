@@ -52,6 +52,8 @@ export class TransparencyLog {
   private queue: Pending[] = [];
   private writing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** The tree-head run in progress, which stop waits for. */
+  private ticking: Promise<void> | null = null;
   /** Waiting for the next commit, which appends what claims and releases made due. */
   private due: (() => void)[] = [];
   /** At start-up: every reservation older than this instance is voided. */
@@ -212,8 +214,13 @@ export class TransparencyLog {
     // What a killed process reserved or left due is settled before anything new.
     this.lapseBefore = iso(this.clock.now());
     void this.appendDue();
-    const tick = () =>
-      void this.tick().catch((err: Error) => this.log.warn({ err: err.message }, 'tree head signing failed'));
+    const tick = () => {
+      this.ticking ??= this.tick()
+        .catch((err: Error) => this.log.warn({ err: err.message }, 'tree head signing failed'))
+        .finally(() => {
+          this.ticking = null;
+        });
+    };
     tick();
     this.timer = setInterval(tick, this.headIntervalMs);
     this.timer.unref();
@@ -226,9 +233,11 @@ export class TransparencyLog {
     await this.publishHead();
   }
 
+  /** Ends the timer; resolves once the head in progress is signed and every queued entry is committed. */
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.ticking;
     await this.flush();
   }
 }

@@ -16,7 +16,7 @@ import { iso, type Clock } from '#server/lib/clock.ts';
 import { randomToken } from '#server/lib/crypto.ts';
 import { parseSignatureImage, type ImageRefusal } from './images.ts';
 import { signatureLogEntry } from '../seals/entries.ts';
-import { LapsedIssuance, noTransparency, type TransparencyHook } from '../seals/hook.ts';
+import { LapsedIssuance, type TransparencyHook } from '../seals/hook.ts';
 import { countEvent } from '#server/lib/event-counts.ts';
 
 export type SaveResult =
@@ -84,12 +84,12 @@ const isUniqueViolation = (err: unknown) =>
   /unique|duplicate key/i.test((err as Error).message ?? '') || (err as { code?: string }).code === '23505';
 
 export class SignaturesService {
-  transparency: TransparencyHook = noTransparency;
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly publicUrl: () => string,
+    /** The transparency log and seals: issuance, revocation and deletion are logged. */
+    private readonly transparency: TransparencyHook,
   ) {}
 
   /** The owner comes from the session, expiry and reference from the server: never from the body. */
