@@ -29,6 +29,7 @@ import { registerSeals } from './modules/seals/seals.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
+import { requireDeclaredAnswers } from './plugins/declared-answers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerIpTracking } from './plugins/ip-tracking.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorWithoutNul);
   // Answers go out through their route's zod schema (src/shared/*/answers.ts): unnamed fields are dropped.
   app.setSerializerCompiler(serializerCompiler);
+  requireDeclaredAnswers(app);
 
   const { db, dialect } =
     opts.db ??

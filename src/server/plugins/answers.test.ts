@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../app-types.ts';
 import { conflict, invalid, notFound, throttled, unavailable } from '../lib/outcomes.ts';
+import { requireDeclaredAnswers } from './declared-answers.ts';
 import { registerErrorHandling } from './errors.ts';
 
 test('an answer carries only what its schema names: a field the handler adds by mistake is dropped', async () => {
@@ -34,4 +35,15 @@ test.each([
   expect(res.statusCode).toBe(status);
   expect(res.json()).toEqual({ message: outcome.message });
   expect(res.headers['retry-after']).toBe(outcome.kind === 'throttled' ? '42' : undefined);
+});
+
+test('a route that declares no answer stops the app from being built', async () => {
+  const app = Fastify().withTypeProvider<ZodTypeProvider>();
+  requireDeclaredAnswers(app as unknown as App);
+  app.get('/declared', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({
+    ok: true,
+  }));
+  expect(() => app.get('/undeclared', async () => ({ ok: true }))).toThrow(
+    'GET /undeclared declares no answer',
+  );
 });
