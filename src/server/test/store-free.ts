@@ -20,5 +20,5 @@ export const STORE_FREE = [
   'src/server/modules/pdf/unicode-text.test.ts',
   'src/server/modules/seals/merkle.test.ts',
   'src/server/modules/seals/tokens.test.ts',
-  'src/server/modules/verification/serialize.test.ts',
+  'src/server/modules/verification/plain-reference.test.ts',
 ];

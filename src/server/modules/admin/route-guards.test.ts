@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import diagnostics from 'node:diagnostics_channel';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -169,8 +170,13 @@ describe('the guard check', () => {
       // Two careless additions: an admin route outside the admin plugin without a guard, and a
       // user route whose guard runs after the body is parsed.
       void fastify.register(async (scope) => {
-        scope.get('/api/admin/forgotten', async () => ({ secret: true }));
-        scope.post('/api/documents/late', { preHandler: requireUser }, async () => ({ ok: true }));
+        const answers = {
+          response: { 200: z.object({ secret: z.boolean().optional(), ok: z.boolean().optional() }) },
+        };
+        scope.get('/api/admin/forgotten', { schema: answers }, async () => ({ secret: true }));
+        scope.post('/api/documents/late', { schema: answers, preHandler: requireUser }, async () => ({
+          ok: true,
+        }));
       });
     }));
   });
