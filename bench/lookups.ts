@@ -406,6 +406,13 @@ export async function benchLookups() {
       );
     };
     goal(2, 'SQLite', 0.5);
+    // The look-up route against bare Fastify doing the same point read: what our hooks, limiter,
+    // counts, validation and answer schema cost on top of the framework.
+    const overBare = pm[2]!.rps / pm[1]!.rps;
+    console.log(
+      `pinned SQLite look-up / bare Fastify + the same point read: ${overBare.toFixed(2)} ` +
+        `(target >= 0.8: ${verdict(overBare >= 0.8)}; per round ${perRound(pinnedRuns[2]!, pinnedRuns[1]!)})`,
+    );
     if (pinned.length > 3) goal(4, 'PostgreSQL', 0.2);
     const during = await lookupsWhileSigning(dir);
     return { base, bare, lookup, metered, pinned: pm, during };
