@@ -72,18 +72,9 @@ export function revisionFonts(pdf: PDF): DocumentFonts {
   return new Fonts(pdf.context);
 }
 
-/**
- * Embeds a face in a document, pointed at this worker's parsed copy: its cmap and glyph names are
- * then parsed once per worker instead of on every signing (about 12 ms a face). This swaps the
- * private `fontProgram` field of @libpdf/core 0.4.2 (the subsetter only reads it); if that field
- * changes, the font simply keeps its own parse.
- */
+/** Embeds a face in a document (the library subsets it to the glyphs used when the file is saved). */
 export function embedFace(fonts: DocumentFonts, id: FaceId): EmbeddedFont {
-  const font = fonts.embed(faceBytes(id));
-  const own = font as unknown as { fontProgram?: object };
-  const parsed = probe(id).program;
-  if (own.fontProgram?.constructor === parsed.constructor) own.fontProgram = parsed;
-  return font;
+  return fonts.embed(faceBytes(id));
 }
 
 const coverage = new Map<FaceId, Map<number, boolean>>();
