@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { SecondFactorMethod } from '#shared/accounts/security.ts';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import { loginSchema, type LoginInput } from '#shared/accounts/schemas.ts';
+import type { loginSchema, LoginInput } from '#shared/accounts/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -17,6 +16,7 @@ import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { PasskeySignIn } from '#web/features/auth/components/passkey-sign-in.tsx';
 import { loadSecondStepForm } from '#web/features/auth/components/lazy-second-step.ts';
 import { authText } from '#web/features/auth/messages.ts';
+import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts';
 
 interface LoginFormProps {
   onSuccess: () => void;
@@ -29,7 +29,7 @@ const SecondStepForm = lazy(loadSecondStepForm);
 
 export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProps) {
   const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: lazyZodResolver(() => import('#shared/accounts/schemas.ts').then((s) => s.loginSchema)),
     defaultValues: { email: signUp?.email ?? '', password: '', captcha: '' },
   });
   const { errors } = form.formState;

@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import { resetPasswordFormSchema } from '#shared/accounts/schemas.ts';
+import type { resetPasswordFormSchema } from '#shared/accounts/schemas.ts';
 import { PasswordRequirements } from '#web/components/password-requirements.tsx';
 import { PasswordStrengthMeter } from '#web/components/password-strength-meter.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useResetPassword } from '#web/features/auth/api/reset-password.ts';
 import { FormError } from '#web/features/auth/components/form-error.tsx';
@@ -25,7 +25,9 @@ export function ResetPasswordForm({ token, email, onSuccess }: ResetPasswordForm
     unknown,
     z.output<typeof resetPasswordFormSchema>
   >({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: lazyZodResolver(() =>
+      import('#shared/accounts/schemas.ts').then((s) => s.resetPasswordFormSchema),
+    ),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { normalizeReference } from '#shared/signatures/reference.ts';
-import { referenceSchema } from '#shared/signatures/schemas.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
@@ -13,6 +12,12 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useLookupCaptcha } from '#web/features/verification/api/get-lookup-captcha.ts';
 import { CaptchaCanvas } from '#web/components/captcha-canvas.tsx';
 import { verifyText as t } from '#web/features/verification/messages.ts';
+import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
+
+/** The server's reference schema (with zod) loads on the first look-up, not with the page. */
+const loadReferenceSchema = reloadingOnMissingChunk(() =>
+  import('#shared/signatures/schemas.ts').then((s) => s.referenceSchema),
+);
 
 export interface LookupFormValues {
   reference: string;
@@ -37,7 +42,7 @@ export function LookupForm(props: LookupFormProps) {
 
   useEffect(() => form.resetField('captcha'), [form, captchaRound]);
 
-  const onSubmit = form.handleSubmit(({ reference, captcha: code }) => {
+  const onSubmit = form.handleSubmit(async ({ reference, captcha: code }) => {
     const answer = captchaRequired ? code.trim() : undefined;
     if (captchaRequired && !answer) {
       form.setError('captcha', { message: m.lookupCaptchaNeeded }, { shouldFocus: true });
@@ -46,7 +51,7 @@ export function LookupForm(props: LookupFormProps) {
     if (!reference.trim() && props.retryWithoutReference) return props.onLookup(null, answer);
     // The CAPTCHA is asked about first, and an empty reference may retry a look-up by id: the
     // reference is checked here, with the server's own schema, rather than by a resolver.
-    const parsed = referenceSchema.safeParse(reference);
+    const parsed = (await loadReferenceSchema()).safeParse(reference);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? m.referenceFormat;
       form.setError('reference', { message }, { shouldFocus: true });
