@@ -12,12 +12,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useLookupCaptcha } from '#web/features/verification/api/get-lookup-captcha.ts';
 import { CaptchaCanvas } from '#web/components/captcha-canvas.tsx';
 import { verifyText as t } from '#web/features/verification/messages.ts';
-import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
-
-/** The server's reference schema (with zod) loads on the first look-up, not with the page. */
-const loadReferenceSchema = reloadingOnMissingChunk(() =>
-  import('#shared/signatures/schemas.ts').then((s) => s.referenceSchema),
-);
+import { signatureSchemas } from '#web/features/verification/lib/lazy-parts.ts';
 
 export interface LookupFormValues {
   reference: string;
@@ -51,7 +46,8 @@ export function LookupForm(props: LookupFormProps) {
     if (!reference.trim() && props.retryWithoutReference) return props.onLookup(null, answer);
     // The CAPTCHA is asked about first, and an empty reference may retry a look-up by id: the
     // reference is checked here, with the server's own schema, rather than by a resolver.
-    const parsed = (await loadReferenceSchema()).safeParse(reference);
+    const { referenceSchema } = await signatureSchemas.load();
+    const parsed = referenceSchema.safeParse(reference);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? m.referenceFormat;
       form.setError('reference', { message }, { shouldFocus: true });
