@@ -26,7 +26,12 @@ const csp = [
 ].join('; ');
 
 const feature = (file: string) => `src/web/features/${file}.tsx`;
-/** The public pages whose shared code is merged into a few chunks (scripts/vite-chunks.ts). */
+/**
+ * The public pages whose shared code is merged into a few chunks (scripts/vite-chunks.ts), and the
+ * query client's provider, which loads beside most of them: what it shares with a page goes to a
+ * kit of its own rather than into a kit of that page's code (the sign-in page's, say) that every
+ * page using the query client would then load.
+ */
 const PUBLIC_PAGE_GROUPS = {
   s: [feature('creator/pages/create-signature-page')],
   v: [feature('verification/pages/verify-signature-page')],
@@ -34,6 +39,7 @@ const PUBLIC_PAGE_GROUPS = {
   i: ['about-page', 'use-cases-page', 'privacy-page', 'terms-page', 'temp-download-page']
     .map((page) => feature(`info/pages/${page}`))
     .concat(feature('blog/pages/blog-page'), feature('blog/pages/blog-post-page')),
+  q: ['src/web/lib/query-provider.tsx'],
 };
 
 export default defineConfig({

@@ -27,8 +27,11 @@ function imports(source: string): Array<{ spec: string; lazy: boolean }> {
   return found;
 }
 
-/** Files reachable from `start` that import react-query, each with the chain that reaches it. */
-function queryUsers(start: string): string[] {
+/**
+ * Files reachable from `start` that import one of `libs`, each with the chain that reaches it.
+ * `lazy: false` follows static imports only: what loads with the file, not what it loads later.
+ */
+function libraryUsers(start: string, libs: string[], { lazy: followLazy = true } = {}): string[] {
   const via = new Map<string, string | null>([[start, null]]);
   const queue = [start];
   const users: string[] = [];
@@ -41,7 +44,8 @@ function queryUsers(start: string): string[] {
     const file = queue.shift()!;
     const source = fs.readFileSync(file, 'utf8');
     for (const { spec, lazy } of imports(source)) {
-      if (spec === QUERY_LIB || spec.startsWith(`${QUERY_LIB}/`)) {
+      if (lazy && !followLazy) continue;
+      if (libs.some((lib) => spec === lib || spec.startsWith(`${lib}/`))) {
         users.push(chain(file));
         continue;
       }
@@ -56,13 +60,15 @@ function queryUsers(start: string): string[] {
   return users;
 }
 
+const queryUsers = (start: string) => libraryUsers(start, [QUERY_LIB]);
+
 const routes = routeTable(fs.readFileSync('src/web/routes.tsx', 'utf8'));
 
 describe('the query client stays out of the shell and the bare pages', () => {
   it('finds the routes, some bare and some with the query client', () => {
     expect(routes.length).toBeGreaterThan(20);
     expect(routes.filter((r) => !r.queries).map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/', '/signature', '/verify-signature', '/auth', '/about']),
+      expect.arrayContaining(['/', '/about', '/terms']),
     );
     expect(routes.find((r) => r.path === '/dashboard')?.queries).toBe(true);
   });
@@ -78,6 +84,49 @@ describe('the query client stays out of the shell and the bare pages', () => {
   for (const route of routes.filter((r) => !r.queries)) {
     it(`${route.path} does not use it`, () => {
       expect(queryUsers(route.src)).toEqual([]);
+    });
+  }
+});
+
+/**
+ * The verification and sign-in pages check their forms with the shared zod schemas, loaded on the
+ * first check (lib/lazy-zod-resolver.ts): zod is a chunk of its own, not part of their first load.
+ * A static import of zod, of the resolvers or of a schema module would put it back.
+ */
+const ZOD_LIBS = ['zod', '@hookform/resolvers'];
+const SCHEMA_MODULE = /^src\/shared\/.*schemas\.ts$/;
+
+function zodUsers(start: string): string[] {
+  const users = libraryUsers(start, ZOD_LIBS, { lazy: false });
+  const seen = new Set<string>([start]);
+  const queue = [start];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const { spec, lazy } of imports(fs.readFileSync(file, 'utf8'))) {
+      const target = lazy ? null : resolve(spec, file);
+      if (!target || seen.has(target) || !fs.existsSync(target)) continue;
+      if (SCHEMA_MODULE.test(target)) users.push(`${file} → ${target}`);
+      seen.add(target);
+      queue.push(target);
+    }
+  }
+  return users;
+}
+
+describe('zod loads on the first form check of the verification and sign-in pages', () => {
+  it('the walk sees zod where a page loads it with its code', () => {
+    expect(zodUsers('src/web/features/admin/components/ip/block-ip-form.tsx').length).toBeGreaterThan(0);
+  });
+
+  it('the shell does not load it', () => {
+    expect(zodUsers('src/web/main.tsx')).toEqual([]);
+  });
+
+  for (const path of ['/verify-signature', '/auth']) {
+    it(`${path} does not load it with the page`, () => {
+      const route = routes.find((r) => r.path === path);
+      expect(route).toBeDefined();
+      expect(zodUsers(route!.src)).toEqual([]);
     });
   }
 });

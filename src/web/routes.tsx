@@ -12,8 +12,8 @@ const loadQueryProvider = reloadingOnMissingChunk(() => import('#web/lib/query-p
 
 /**
  * Pages use the query client unless marked `noQueries`: its code then loads beside the page's,
- * and the page renders inside its provider. A `noQueries` page (the public pages people open
- * most) must not use it, nor anything it renders: `scripts/vite-route-preload.test.ts` walks
+ * and the page renders inside its provider. A `noQueries` page (the home and information pages,
+ * which ask the server nothing) must not use it, nor anything it renders: `scripts/vite-route-preload.test.ts` walks
  * their imports to hold them to that.
  */
 function page(loadChunk: () => Promise<{ default: ComponentType }>, { bare = false } = {}): Page {
@@ -21,10 +21,7 @@ function page(loadChunk: () => Promise<{ default: ComponentType }>, { bare = fal
 }
 
 const noQueries = { bare: true };
-const CreateSignaturePage = page(
-  () => import('#web/features/creator/pages/create-signature-page.tsx'),
-  noQueries,
-);
+const CreateSignaturePage = page(() => import('#web/features/creator/pages/create-signature-page.tsx'));
 
 /** The route table. Every page is its own chunk, loaded when first visited. */
 const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
@@ -37,12 +34,12 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
   { path: '/signature', page: CreateSignaturePage, access: 'public' },
   {
     path: '/verify-signature',
-    page: page(() => import('#web/features/verification/pages/verify-signature-page.tsx'), noQueries),
+    page: page(() => import('#web/features/verification/pages/verify-signature-page.tsx')),
     access: 'public',
   },
   {
     path: '/auth',
-    page: page(() => import('#web/features/auth/pages/auth-page.tsx'), noQueries),
+    page: page(() => import('#web/features/auth/pages/auth-page.tsx')),
     access: 'public',
   },
   {

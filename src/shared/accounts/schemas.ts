@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from '#shared/text.ts';
 import {
+  DISPOSABLE_EMAIL_DOMAINS,
   EMAIL_MAX,
   LOGIN_PASSWORD_MIN,
   PASSWORD_MAX,
@@ -8,12 +9,14 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../constants.ts';
-import { isDisposableEmail } from './form-checks.ts';
 import { accountMessages as m } from './messages.ts';
 
 const email = z.string().trim().email(m.emailInvalid);
 
-export { isDisposableEmail };
+export const isDisposableEmail = (value: string) => {
+  const domain = value.split('@').pop()?.toLowerCase() ?? '';
+  return DISPOSABLE_EMAIL_DOMAINS.some((d) => domain === d || domain.endsWith(`.${d}`));
+};
 
 /** New-password rules shared by register, reset and change. */
 export const newPasswordSchema = z

@@ -1,6 +1,6 @@
 import type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api.ts';
-import { useFresh } from '#web/lib/use-fresh.ts';
 
 export type CaptchaPurpose = 'login' | 'register' | 'forgot-password';
 
@@ -11,5 +11,11 @@ export const getCaptcha = (purpose: CaptchaPurpose, signal?: AbortSignal) =>
 
 /** A fresh challenge on every mount and every refetch; an old one is never reused. */
 export function useCaptcha(purpose: CaptchaPurpose) {
-  return useFresh(purpose, (signal) => getCaptcha(purpose, signal));
+  return useQuery({
+    queryKey: ['/api/captcha', { purpose }],
+    queryFn: ({ signal }) => getCaptcha(purpose, signal),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
 }

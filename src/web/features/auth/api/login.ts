@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import type { LoginInput, PublicUser } from '#shared/accounts/schemas.ts';
 import type { TwoFactorRequired } from '#shared/accounts/security.ts';
@@ -6,7 +7,6 @@ import { authErrorText } from '#web/features/auth/lib/error-text.ts';
 import { setSessionUser } from '#web/lib/session/clear-session.ts';
 import { showInactivityNotice } from '#web/lib/session/inactivity-notice.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useAction } from '#web/lib/use-action.ts';
 
 export type LoginAnswer = PublicUser | TwoFactorRequired;
 
@@ -26,8 +26,8 @@ export function useSignedIn() {
 
 export function useLogin() {
   const signedIn = useSignedIn();
-  return useAction({
-    action: login,
+  return useMutation({
+    mutationFn: login,
     onSuccess: (answer) => {
       if (!needsSecondStep(answer)) signedIn(answer);
     },

@@ -1,8 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import type { RegisterFormInput, RegisterRequest, SignUpAnswer } from '#shared/accounts/schemas.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useAction } from '#web/lib/use-action.ts';
 
 /** The request leaves out confirmPassword, and the username when it is empty. */
 export function toRegisterRequest(values: RegisterFormInput): RegisterRequest {
@@ -17,8 +17,8 @@ export function toRegisterRequest(values: RegisterFormInput): RegisterRequest {
 export const register = (input: RegisterRequest) => api.post<SignUpAnswer>('/api/register', input);
 
 export function useRegister() {
-  return useAction({
-    action: register,
+  return useMutation({
+    mutationFn: register,
     onError: (error) => {
       const description = error instanceof ApiError ? error.message : m.registerFailedFallback;
       toast({ title: m.registerFailedTitle, description, variant: 'destructive' });

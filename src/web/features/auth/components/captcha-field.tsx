@@ -1,13 +1,13 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import type { FieldRegistration } from '#web/lib/form.ts';
 import type { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
 import { CaptchaCanvas } from '#web/components/captcha-canvas.tsx';
 import { authText } from '#web/features/auth/messages.ts';
 
 interface CaptchaFieldProps {
   captcha: ReturnType<typeof useCaptcha>;
-  registration: FieldRegistration;
+  registration: UseFormRegisterReturn;
   error?: string;
   onRefresh: () => void;
 }

@@ -1,21 +1,28 @@
 import { useState } from 'react';
-import { checkForgotPassword } from '#shared/accounts/form-checks.ts';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
+import type { forgotPasswordSchema, ForgotPasswordInput } from '#shared/accounts/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useForm } from '#web/lib/form.ts';
 import { useForgotPassword } from '#web/features/auth/api/forgot-password.ts';
 import { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
 import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
 import { CheckEmail } from '#web/features/auth/components/check-email.tsx';
 import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { authText } from '#web/features/auth/messages.ts';
+import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts';
 
 export function ForgotPasswordForm({ onReturnToLogin }: { onReturnToLogin: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ defaultValues: { email: '', captcha: '' }, check: checkForgotPassword });
+  const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, ForgotPasswordInput>({
+    resolver: lazyZodResolver(() =>
+      import('#shared/accounts/schemas.ts').then((s) => s.forgotPasswordSchema),
+    ),
+    defaultValues: { email: '', captcha: '' },
+  });
   const { errors } = form.formState;
   const captcha = useCaptcha('forgot-password');
   const forgot = useForgotPassword();

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import type { SecondFactorMethod } from '#shared/accounts/security.ts';
-import { checkLogin } from '#shared/accounts/form-checks.ts';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
+import type { loginSchema, LoginInput } from '#shared/accounts/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { LoadingState, Spinner } from '#web/components/ui/spinner.tsx';
-import { useForm } from '#web/lib/form.ts';
 import { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
 import { needsSecondStep, useLogin, useSignedIn } from '#web/features/auth/api/login.ts';
 import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
@@ -15,6 +16,7 @@ import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { PasskeySignIn } from '#web/features/auth/components/passkey-sign-in.tsx';
 import { loadSecondStepForm } from '#web/features/auth/components/lazy-second-step.ts';
 import { authText } from '#web/features/auth/messages.ts';
+import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts';
 
 interface LoginFormProps {
   onSuccess: () => void;
@@ -26,9 +28,9 @@ interface LoginFormProps {
 const SecondStepForm = lazy(loadSecondStepForm);
 
 export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProps) {
-  const form = useForm({
+  const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
+    resolver: lazyZodResolver(() => import('#shared/accounts/schemas.ts').then((s) => s.loginSchema)),
     defaultValues: { email: signUp?.email ?? '', password: '', captcha: '' },
-    check: checkLogin,
   });
   const { errors } = form.formState;
   const captcha = useCaptcha('login');

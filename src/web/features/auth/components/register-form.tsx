@@ -1,14 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import { checkRegister } from '#shared/accounts/form-checks.ts';
+import type { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
+import { registerFormSchema, type RegisterFormInput } from '#shared/accounts/schemas.ts';
 import { PasswordStrengthMeter } from '#web/components/password-strength-meter.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useForm } from '#web/lib/form.ts';
 import { useCaptcha } from '#web/features/auth/api/get-captcha.ts';
 import { toRegisterRequest, useRegister } from '#web/features/auth/api/register.ts';
 import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
@@ -19,8 +21,8 @@ import { authText } from '#web/features/auth/messages.ts';
 
 export function RegisterForm({ onReturnToLogin }: { onReturnToLogin: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({
-    check: checkRegister,
+  const form = useForm<z.input<typeof registerFormSchema>, unknown, RegisterFormInput>({
+    resolver: zodResolver(registerFormSchema),
     defaultValues: {
       username: '',
       email: '',
@@ -31,8 +33,7 @@ export function RegisterForm({ onReturnToLogin }: { onReturnToLogin: () => void 
     },
   });
   const { errors } = form.formState;
-  const password = form.watch('password');
-  const terms = form.control('agreeToTerms');
+  const password = useWatch({ control: form.control, name: 'password' });
   const captcha = useCaptcha('register');
   const registration = useRegister();
 
@@ -69,12 +70,18 @@ export function RegisterForm({ onReturnToLogin }: { onReturnToLogin: () => void 
       <FormField label="Confirm password" error={errors.confirmPassword?.message}>
         <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
-      <TermsCheckbox
-        checked={terms.value}
-        onCheckedChange={terms.onChange}
-        onBlur={terms.onBlur}
-        inputRef={terms.ref}
-        error={errors.agreeToTerms?.message}
+      <Controller
+        control={form.control}
+        name="agreeToTerms"
+        render={({ field }) => (
+          <TermsCheckbox
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={errors.agreeToTerms?.message}
+          />
+        )}
       />
       <CaptchaField
         captcha={captcha}

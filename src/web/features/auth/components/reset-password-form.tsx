@@ -1,12 +1,14 @@
-import { checkResetPassword } from '#shared/accounts/form-checks.ts';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
+import type { resetPasswordFormSchema } from '#shared/accounts/schemas.ts';
 import { PasswordRequirements } from '#web/components/password-requirements.tsx';
 import { PasswordStrengthMeter } from '#web/components/password-strength-meter.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useForm } from '#web/lib/form.ts';
+import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useResetPassword } from '#web/features/auth/api/reset-password.ts';
 import { FormError } from '#web/features/auth/components/form-error.tsx';
@@ -18,9 +20,18 @@ interface ResetPasswordFormProps {
 }
 
 export function ResetPasswordForm({ token, email, onSuccess }: ResetPasswordFormProps) {
-  const form = useForm({ defaultValues: { password: '', confirmPassword: '' }, check: checkResetPassword });
+  const form = useForm<
+    z.input<typeof resetPasswordFormSchema>,
+    unknown,
+    z.output<typeof resetPasswordFormSchema>
+  >({
+    resolver: lazyZodResolver(() =>
+      import('#shared/accounts/schemas.ts').then((s) => s.resetPasswordFormSchema),
+    ),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const { errors } = form.formState;
-  const password = form.watch('password');
+  const password = useWatch({ control: form.control, name: 'password' });
   const reset = useResetPassword();
 
   const onSubmit = form.handleSubmit(({ password: newPassword }) =>

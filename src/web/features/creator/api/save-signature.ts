@@ -1,7 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnSignature } from '#shared/signatures/schemas.ts';
 import { api } from '#web/lib/api.ts';
-import { currentQueryClient } from '#web/lib/query-registry.ts';
-import { useAction } from '#web/lib/use-action.ts';
 
 /** The spec's payload; the server decides owner, expiry and registration itself. */
 export interface SavePayload {
@@ -21,9 +20,9 @@ export const saveSignature = (payload: SavePayload) => api.post<OwnSignature>('/
 
 /** A save from the creator; success refreshes the signatures list. */
 export function useSaveSignature<V>(mutationFn: (vars: V) => Promise<OwnSignature>) {
-  return useAction({
-    action: mutationFn,
-    // The list is cached only once a page that shows it has loaded the query client.
-    onSuccess: () => void currentQueryClient()?.invalidateQueries({ queryKey: ['/api/signatures'] }),
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/signatures'] }),
   });
 }

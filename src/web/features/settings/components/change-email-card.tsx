@@ -1,4 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { emailChangeSchema, type TwoFactorStatus } from '#shared/accounts/security.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -23,36 +26,36 @@ async function passkeyProof() {
 
 /** Settings > Profile: a new address needs the password (or a passkey) and the link sent to it. */
 export function ChangeEmailCard({ status }: { status: TwoFactorStatus | undefined }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const form = useForm<z.input<typeof emailChangeSchema>, unknown, z.output<typeof emailChangeSchema>>({
+    resolver: zodResolver(emailChangeSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
   const [sent, setSent] = useState<string | null>(null);
   const change = useChangeEmail();
 
-  const send = (input: { email: string; password?: string; credential?: unknown }) => {
-    const parsed = emailChangeSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+  const send = (input: z.output<typeof emailChangeSchema>) => {
     setSent(null);
-    change.mutate(parsed.data, {
+    change.mutate(input, {
       onSuccess: ({ message }) => {
         setSent(message);
-        setPassword('');
+        form.resetField('password');
       },
     });
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send({ email, password });
-  };
-  const withPasskey = () =>
-    void passkeyProof().then(
-      (credential) => send({ email, credential }),
-      () => setErrors({ password: t.passkeyFailed }),
+  const submit = form.handleSubmit(send);
+  // The passkey stands in for the password: only the address is checked before it is asked.
+  const withPasskey = async () => {
+    if (!(await form.trigger('email'))) return;
+    form.clearErrors('password');
+    await passkeyProof().then(
+      (credential) => {
+        const parsed = emailChangeSchema.safeParse({ email: form.getValues('email'), credential });
+        if (parsed.success) send(parsed.data);
+      },
+      () => form.setError('password', { message: t.passkeyFailed }),
     );
+  };
 
   return (
     <Card>
@@ -68,20 +71,11 @@ export function ChangeEmailCard({ status }: { status: TwoFactorStatus | undefine
             </Alert>
           ) : null}
           <ErrorNote error={change.error} />
-          <FormField label={t.newEmail} error={errors.email}>
-            <Input
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+          <FormField label={t.newEmail} error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
-          <FormField label={t.passwordLabel} error={errors.password}>
-            <PasswordInput
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+          <FormField label={t.passwordLabel} error={errors.password?.message}>
+            <PasswordInput autoComplete="current-password" {...form.register('password')} />
           </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={change.isPending}>
@@ -89,7 +83,7 @@ export function ChangeEmailCard({ status }: { status: TwoFactorStatus | undefine
               {t.changeEmail}
             </Button>
             {status && status.passkeys.length > 0 ? (
-              <Button variant="secondary" onClick={withPasskey} disabled={change.isPending}>
+              <Button variant="secondary" onClick={() => void withPasskey()} disabled={change.isPending}>
                 {t.usePasskeyInstead}
               </Button>
             ) : null}

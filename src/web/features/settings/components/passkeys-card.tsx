@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { passkeyNameSchema } from '#shared/accounts/security.ts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { passkeyRenameSchema } from '#shared/accounts/security.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -23,25 +26,25 @@ export function PasskeysCard() {
   const remove = useRemovePasskey();
   const refresh = useRefreshSecurity();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [invalid, setInvalid] = useState<string | undefined>();
+  // The name a passkey is added under follows the same rules as a rename.
+  const form = useForm<z.input<typeof passkeyRenameSchema>, unknown, z.output<typeof passkeyRenameSchema>>({
+    resolver: zodResolver(passkeyRenameSchema),
+    defaultValues: { name: '' },
+  });
+  const invalid = form.formState.errors.name?.message;
   const [notice, setNotice] = useState<string | null>(null);
   const passkeys = status.data?.passkeys ?? [];
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = passkeyNameSchema.safeParse(name);
-    setInvalid(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return;
+  const submit = form.handleSubmit(({ name }) => {
     setNotice(null);
-    add.mutate(parsed.data, {
+    add.mutate(name, {
       onSuccess: (passkey) => {
-        setName('');
+        form.reset();
         setNotice(t.passkeyAdded(passkey.name));
         void refresh();
       },
     });
-  };
+  });
 
   return (
     <Card>
@@ -93,12 +96,7 @@ export function PasskeysCard() {
             </Alert>
           ) : null}
           <FormField label={t.passkeyName} hint={t.passkeyNameHint} error={invalid}>
-            <Input
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={60}
-              className="max-w-sm"
-            />
+            <Input {...form.register('name')} maxLength={60} className="max-w-sm" />
           </FormField>
           <Button type="submit" disabled={add.isPending}>
             {add.isPending ? <Spinner className="size-4" /> : null}

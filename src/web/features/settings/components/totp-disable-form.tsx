@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { totpDisableSchema } from '#shared/accounts/security.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -11,39 +13,26 @@ import { securityText as t } from '#web/features/settings/security-text.ts';
 
 /** Turning the app off takes the password and a current code. */
 export function TotpDisableForm({ onDone }: { onDone: () => void }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+  const form = useForm<z.input<typeof totpDisableSchema>, unknown, z.output<typeof totpDisableSchema>>({
+    resolver: zodResolver(totpDisableSchema),
+    defaultValues: { password: '', code: '' },
+  });
+  const { errors } = form.formState;
   const disable = useDisableTotp();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = totpDisableSchema.safeParse({ password, code });
-    if (!parsed.success) {
-      const byField = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-      setErrors(byField);
-      return;
-    }
-    setErrors({});
-    disable.mutate(parsed.data, { onSuccess: onDone });
-  };
+  const submit = form.handleSubmit((values) => disable.mutate(values, { onSuccess: onDone }));
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 p-4">
       <h3 className="font-semibold text-slate-900">{t.disableHeading}</h3>
       <p className="text-sm text-slate-700">{t.disableIntro}</p>
       <ErrorNote error={disable.error} />
-      <FormField label={t.passwordLabel} error={errors.password}>
-        <PasswordInput
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="current-password"
-        />
+      <FormField label={t.passwordLabel} error={errors.password?.message}>
+        <PasswordInput {...form.register('password')} autoComplete="current-password" />
       </FormField>
-      <FormField label={t.codeLabel} error={errors.code}>
+      <FormField label={t.codeLabel} error={errors.code?.message}>
         <Input
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...form.register('code')}
           autoComplete="one-time-code"
           inputMode="numeric"
           className="max-w-40"

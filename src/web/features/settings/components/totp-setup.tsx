@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { totpCodeSchema, type TotpSetup as Setup } from '#shared/accounts/security.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { totpConfirmSchema, type TotpSetup as Setup } from '#shared/accounts/security.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -19,17 +21,17 @@ export function TotpSetup({
   onConfirmed: (codes: string[]) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState<string | undefined>();
+  const form = useForm<z.input<typeof totpConfirmSchema>, unknown, z.output<typeof totpConfirmSchema>>({
+    resolver: zodResolver(totpConfirmSchema),
+    defaultValues: { code: '' },
+  });
+  const invalid = form.formState.errors.code?.message;
   const confirm = useConfirmTotp();
   const grouped = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = totpCodeSchema.safeParse(code);
-    setInvalid(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (parsed.success) confirm.mutate(parsed.data, { onSuccess: (r) => onConfirmed(r.recoveryCodes) });
-  };
+  const submit = form.handleSubmit(({ code }) =>
+    confirm.mutate(code, { onSuccess: (r) => onConfirmed(r.recoveryCodes) }),
+  );
 
   return (
     <div className="space-y-4">
@@ -52,8 +54,7 @@ export function TotpSetup({
         <ErrorNote error={confirm.error} />
         <FormField label={t.codeLabel} error={invalid}>
           <Input
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...form.register('code')}
             autoComplete="one-time-code"
             inputMode="numeric"
             className="max-w-40"

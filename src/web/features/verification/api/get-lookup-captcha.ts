@@ -1,6 +1,6 @@
 import type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api.ts';
-import { useFresh } from '#web/lib/use-fresh.ts';
 
 export type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
 
@@ -12,5 +12,12 @@ export const getLookupCaptcha = (signal?: AbortSignal) =>
  * because the server accepts one answer per challenge.
  */
 export function useLookupCaptcha(required: boolean, round: number) {
-  return useFresh(`lookup:${round}`, getLookupCaptcha, required);
+  return useQuery({
+    queryKey: ['/api/captcha', { purpose: 'lookup' }, round],
+    queryFn: ({ signal }) => getLookupCaptcha(signal),
+    enabled: required,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
 }

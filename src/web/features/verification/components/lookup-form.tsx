@@ -1,17 +1,18 @@
 import { Search } from 'lucide-react';
 import { useEffect } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
-import { normalizeReference, REFERENCE_MAX, REFERENCE_PATTERN } from '#shared/signatures/reference.ts';
+import { normalizeReference } from '#shared/signatures/reference.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import type { Form } from '#web/lib/form.ts';
 import { useLookupCaptcha } from '#web/features/verification/api/get-lookup-captcha.ts';
 import { CaptchaCanvas } from '#web/components/captcha-canvas.tsx';
 import { verifyText as t } from '#web/features/verification/messages.ts';
+import { signatureSchemas } from '#web/features/verification/lib/lazy-parts.ts';
 
 export interface LookupFormValues {
   reference: string;
@@ -19,7 +20,7 @@ export interface LookupFormValues {
 }
 
 interface LookupFormProps {
-  form: Form<LookupFormValues>;
+  form: UseFormReturn<LookupFormValues>;
   loading: boolean;
   captchaRequired: boolean;
   captchaRound: number;
@@ -36,25 +37,23 @@ export function LookupForm(props: LookupFormProps) {
 
   useEffect(() => form.resetField('captcha'), [form, captchaRound]);
 
-  const onSubmit = form.handleSubmit(({ reference, captcha: code }) => {
+  const onSubmit = form.handleSubmit(async ({ reference, captcha: code }) => {
     const answer = captchaRequired ? code.trim() : undefined;
     if (captchaRequired && !answer) {
       form.setError('captcha', { message: m.lookupCaptchaNeeded }, { shouldFocus: true });
       return;
     }
     if (!reference.trim() && props.retryWithoutReference) return props.onLookup(null, answer);
-    // referenceSchema's rules without zod, which would double this page's script.
-    const value = reference.trim();
-    const message = !value
-      ? m.referenceRequired
-      : value.length > REFERENCE_MAX || !REFERENCE_PATTERN.test(value)
-        ? m.referenceFormat
-        : null;
-    if (message) {
+    // The CAPTCHA is asked about first, and an empty reference may retry a look-up by id: the
+    // reference is checked here, with the server's own schema, rather than by a resolver.
+    const { referenceSchema } = await signatureSchemas.load();
+    const parsed = referenceSchema.safeParse(reference);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? m.referenceFormat;
       form.setError('reference', { message }, { shouldFocus: true });
       return;
     }
-    props.onLookup(normalizeReference(value), answer);
+    props.onLookup(normalizeReference(parsed.data), answer);
   });
 
   return (

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { isAbortError } from '#web/lib/api.ts';
@@ -18,14 +19,6 @@ export interface VerificationState {
   captchaRound: number;
 }
 
-const initial: VerificationState = {
-  status: 'idle',
-  request: null,
-  outcome: null,
-  captchaRequired: false,
-  captchaRound: 0,
-};
-
 const narrowScreen = () => window.matchMedia('(max-width: 767px)').matches;
 
 async function fetchOutcome(request: LookupRequest, captcha: string | undefined, signal: AbortSignal) {
@@ -45,40 +38,65 @@ async function fetchOutcome(request: LookupRequest, captcha: string | undefined,
   }
 }
 
+interface LookupCall {
+  request: LookupRequest;
+  captcha?: string;
+  signal: AbortSignal;
+}
+
 /** The verification states: loading, found, error, captcha-required. */
 export function useVerification() {
-  const [state, setState] = useState<VerificationState>(initial);
+  const [captcha, setCaptcha] = useState({ required: false, round: 0 });
   // Aborts a look-up that a newer one replaces. Not on unmount: StrictMode's trial unmount would
   // cancel the look-up a link starts, and a late answer to an unmounted page is simply dropped.
   const controller = useRef<AbortController | null>(null);
 
-  const run = useCallback(async (request: LookupRequest, captcha?: string) => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setState((s) => ({ ...s, status: 'loading', request, outcome: null }));
-    const outcome = await fetchOutcome(request, captcha, current.signal);
-    if (!outcome || current.signal.aborted) return;
-    if (request.target.kind === 'ref')
-      rememberStatus(request.target.ref, stateOfOutcome(outcome, m.notFound));
-    // On a phone the toast would cover the result it announces; there the result card, which
-    // takes the focus and says "Signature verified", is the announcement.
-    if (outcome.kind === 'found' && !narrowScreen())
-      toast({ title: m.foundTitle, description: m.foundText, variant: 'success' });
-    setState((s) => ({
-      status: 'done',
-      request,
-      outcome,
-      captchaRequired: outcome.kind === 'captcha',
-      captchaRound: outcome.kind === 'captcha' ? s.captchaRound + 1 : s.captchaRound,
-    }));
-  }, []);
+  const lookup = useMutation({
+    mutationFn: async ({ request, captcha: answer, signal }: LookupCall) => {
+      const outcome = await fetchOutcome(request, answer, signal);
+      return signal.aborted ? null : outcome;
+    },
+    onSuccess: (outcome, { request }) => {
+      // null: a newer look-up (or 'Verify Another') replaced this one.
+      if (!outcome) return;
+      if (request.target.kind === 'ref')
+        rememberStatus(request.target.ref, stateOfOutcome(outcome, m.notFound));
+      // On a phone the toast would cover the result it announces; there the result card, which
+      // takes the focus and says "Signature verified", is the announcement.
+      if (outcome.kind === 'found' && !narrowScreen())
+        toast({ title: m.foundTitle, description: m.foundText, variant: 'success' });
+      setCaptcha((c) =>
+        outcome.kind === 'captcha'
+          ? { required: true, round: c.round + 1 }
+          : { required: false, round: c.round },
+      );
+    },
+  });
+  const { mutate, reset: resetLookup } = lookup;
+
+  const run = useCallback(
+    (request: LookupRequest, answer?: string) => {
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      mutate({ request, captcha: answer, signal: current.signal });
+    },
+    [mutate],
+  );
 
   /** 'Verify Another': forgets the result and the error; a CAPTCHA the server asked for stays. */
   const reset = useCallback(() => {
     controller.current?.abort();
-    setState((s) => ({ ...initial, captchaRequired: s.captchaRequired, captchaRound: s.captchaRound }));
-  }, []);
+    resetLookup();
+  }, [resetLookup]);
 
+  const outcome: LookupOutcome | null = lookup.data ?? null;
+  const state: VerificationState = {
+    status: lookup.isPending ? 'loading' : outcome ? 'done' : 'idle',
+    request: lookup.variables?.request ?? null,
+    outcome,
+    captchaRequired: captcha.required,
+    captchaRound: captcha.round,
+  };
   return { ...state, run, reset };
 }
