@@ -4,13 +4,9 @@ import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '#shared/constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 
-/** A challenge from GET /api/captcha: the server keeps only the answer's hash. */
-export interface CaptchaChallenge {
-  /** data:image/svg+xml;base64,… drawn by the browser */
-  image: string;
-  width: number;
-  height: number;
-}
+import type { CaptchaChallenge } from '#shared/captcha/answers.ts';
+
+export type { CaptchaChallenge };
 
 interface CaptchaCanvasProps {
   challenge: CaptchaChallenge | undefined;
