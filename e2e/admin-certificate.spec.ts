@@ -85,7 +85,7 @@ test('an admin replaces the PDF signing certificate with their own PKCS#12', asy
   await expect(form.getByLabel(t.password, { exact: true })).toHaveValue('');
   await expect(fileInput).toHaveValue('');
   expect(puts).toHaveLength(2);
-  await page.screenshot({ path: '/tmp/admin-certificate.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/admin-certificate.png', fullPage: true });
   await expectNoAxeViolations(page);
 
   // The read-only overview reads the same certificate from the diagnostics.

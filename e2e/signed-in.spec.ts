@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from './support.ts';
 
-const SHOTS = '/work/helpers/shots-fit';
+const SHOTS = 'test-results';
 const PASSWORD = 'Str0ng!Pass';
 
 async function signedOutUser(page: Page) {

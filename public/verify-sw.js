@@ -1,4 +1,4 @@
-// Offline verification (issue 13 item 3, decision 032). Registered by the verification page with
+// Offline verification (decision 032). Registered by the verification page with
 // scope /verify-signature, so it controls that page only. Everything is network-first: online,
 // the page, its chunks and the key set always come fresh (no stale app after a deploy); offline,
 // the last copies answer, so a scanned seal still verifies. The look-up API and the log are never

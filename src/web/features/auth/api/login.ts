@@ -24,13 +24,13 @@ export function useSignedIn() {
   };
 }
 
+/**
+ * The password step. A completed sign-in is made current by the form (`useSignedIn`), in the same
+ * callback that leads on, so the page never renders a signed-in user it has not yet sent on.
+ */
 export function useLogin() {
-  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: login,
-    onSuccess: (answer) => {
-      if (!needsSecondStep(answer)) signedIn(answer);
-    },
     onError: (error) => {
       const description = authErrorText(error, m.loginFailedFallback);
       toast({ title: m.loginFailedTitle, description, variant: 'destructive' });

@@ -46,7 +46,11 @@ export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProp
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(signUp ? { ...values, signUpToken: signUp.token } : values, {
-      onSuccess: (answer) => (needsSecondStep(answer) ? setSecondStep(answer.methods) : onSuccess()),
+      onSuccess: (answer) => {
+        if (needsSecondStep(answer)) return setSecondStep(answer.methods);
+        signedIn(answer);
+        onSuccess();
+      },
       onSettled: newChallenge,
     }),
   );
