@@ -130,3 +130,27 @@ describe('zod loads on the first form check of the verification and sign-in page
     });
   }
 });
+
+/**
+ * The verification and sign-in pages' forms check and send through a small form hook of their own
+ * (lib/lazy-form.ts): react-hook-form and the query hooks load with the signed-in pages, not with
+ * these two. Only the lazy import of the query client on submit may reach react-query.
+ */
+const FORM_LIBS = ['react-hook-form', QUERY_LIB];
+
+describe('the verification and sign-in pages load neither react-hook-form nor the query hooks', () => {
+  it('the walk sees them where a page loads them with its code', () => {
+    expect(
+      libraryUsers('src/web/features/admin/components/ip/block-ip-form.tsx', FORM_LIBS, { lazy: false })
+        .length,
+    ).toBeGreaterThan(0);
+  });
+
+  for (const path of ['/verify-signature', '/auth']) {
+    it(`${path} does not load them with the page`, () => {
+      const route = routes.find((r) => r.path === path);
+      expect(route).toBeDefined();
+      expect(libraryUsers(route!.src, FORM_LIBS, { lazy: false })).toEqual([]);
+    });
+  }
+});
