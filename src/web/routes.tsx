@@ -34,12 +34,12 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
   { path: '/signature', page: CreateSignaturePage, access: 'public' },
   {
     path: '/verify-signature',
-    page: page(() => import('#web/features/verification/pages/verify-signature-page.tsx')),
+    page: page(() => import('#web/features/verification/pages/verify-signature-page.tsx'), noQueries),
     access: 'public',
   },
   {
     path: '/auth',
-    page: page(() => import('#web/features/auth/pages/auth-page.tsx')),
+    page: page(() => import('#web/features/auth/pages/auth-page.tsx'), noQueries),
     access: 'public',
   },
   {

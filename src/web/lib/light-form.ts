@@ -1,30 +1,9 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
-import type { z } from 'zod';
-import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 
 /** The form's check: the checked values, or a message per field. */
 export type FormCheck<V, Out> = (values: V) => Promise<{ values: Out } | { errors: Errors<V> }>;
 
-/**
- * A check with a shared zod schema that loads on the first check, not with the page (zod and the
- * schema modules are a chunk of their own). The message of a field is its first issue's, as
- * react-hook-form's zod resolver reports it on the signed-in forms.
- */
-export function lazyZodCheck<S extends z.ZodType>(loadSchema: () => Promise<S>) {
-  const load = reloadingOnMissingChunk(loadSchema);
-  return async <V extends Record<keyof V, string>>(values: V) => {
-    const parsed = (await load()).safeParse(values);
-    if (parsed.success) return { values: parsed.data as z.output<S> };
-    const errors: Errors<V> = {};
-    for (const issue of parsed.error.issues) {
-      const name = issue.path.join('.') as keyof V & string;
-      errors[name] ??= { message: issue.message };
-    }
-    return { errors };
-  };
-}
-
-type Errors<V> = Partial<Record<keyof V & string, { message: string }>>;
+export type Errors<V> = Partial<Record<keyof V & string, { message: string }>>;
 
 function createForm<V extends Record<keyof V, string>, Out>(defaults: V, check?: FormCheck<V, Out>) {
   type Name = keyof V & string;
@@ -92,8 +71,8 @@ function createForm<V extends Record<keyof V, string>, Out>(defaults: V, check?:
       setValue(name, defaults[name]);
       clearField(name);
     },
-    reset: (next: V = defaults) => {
-      for (const name of Object.keys(next) as Name[]) setValue(name, next[name]);
+    reset: () => {
+      for (const name of Object.keys(defaults) as Name[]) setValue(name, defaults[name]);
       submitted = false;
       setErrors({});
     },

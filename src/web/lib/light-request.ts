@@ -18,12 +18,7 @@ interface Callbacks<T, V = unknown> {
  * the latest call's own callbacks run, as with useMutation.
  */
 export function useAction<V, T>(run: (variables: V) => Promise<T>, hooks: Callbacks<T, V> = {}) {
-  const [state, setState] = useState<{
-    status: 'idle' | 'pending' | 'success' | 'error';
-    data?: T;
-    error?: Error;
-    variables?: V;
-  }>({ status: 'idle' });
+  const [state, setState] = useState<{ isPending?: boolean; data?: T; error?: Error; variables?: V }>({});
   const latest = useRef(0);
   const live = useRef({ run, hooks });
   useLayoutEffect(() => {
@@ -32,40 +27,27 @@ export function useAction<V, T>(run: (variables: V) => Promise<T>, hooks: Callba
 
   const mutate = useCallback((variables: V, own: Callbacks<T, V> = {}) => {
     const call = ++latest.current;
-    setState({ status: 'pending', variables });
-    live.current.run(variables).then(
-      (data) => {
-        live.current.hooks.onSuccess?.(data, variables);
-        if (call !== latest.current) return;
-        setState({ status: 'success', data, variables });
-        own.onSuccess?.(data, variables);
-        own.onSettled?.();
-      },
-      (failure: unknown) => {
-        // what a request rejects with is an Error (ApiError for an answer), as useMutation types it
-        const error = failure as Error;
-        live.current.hooks.onError?.(error);
-        if (call !== latest.current) return;
-        setState({ status: 'error', error, variables });
-        own.onError?.(error);
-        own.onSettled?.();
-      },
-    );
+    setState({ isPending: true, variables });
+    // what a request rejects with is an Error (ApiError for an answer), as useMutation types it
+    const settle = (data?: T, error?: Error) => {
+      const all = live.current.hooks;
+      if (error) all.onError?.(error);
+      else all.onSuccess?.(data!, variables);
+      if (call !== latest.current) return;
+      setState({ data, error, variables });
+      if (error) own.onError?.(error);
+      else own.onSuccess?.(data!, variables);
+      own.onSettled?.();
+    };
+    live.current.run(variables).then(settle, (error: Error) => settle(undefined, error));
   }, []);
 
   const reset = useCallback(() => {
     latest.current++;
-    setState({ status: 'idle' });
+    setState({});
   }, []);
 
-  return {
-    mutate,
-    reset,
-    data: state.data,
-    error: state.status === 'error' ? (state.error ?? null) : null,
-    variables: state.variables,
-    isPending: state.status === 'pending',
-  };
+  return { ...state, error: state.error ?? null, isPending: !!state.isPending, mutate, reset };
 }
 
 /**
@@ -101,9 +83,8 @@ export function useFreshQuery<T>(
       )
       .then(
         (data) => current && setAnswer({ id, key, data, isError: false }),
-        () =>
-          current &&
-          setAnswer((last) => ({ id, key, data: last?.key === key ? last.data : undefined, isError: true })),
+        // the canvas keeps the last challenge drawn, under the message that a new one failed
+        () => current && setAnswer({ id, key, isError: true }),
       );
     return () => {
       current = false;

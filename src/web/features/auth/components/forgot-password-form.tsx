@@ -11,7 +11,8 @@ import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
 import { CheckEmail } from '#web/features/auth/components/check-email.tsx';
 import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { authText } from '#web/features/auth/messages.ts';
-import { lazyZodCheck, useLightForm } from '#web/lib/light-form.ts';
+import { lazyZodCheck } from '#web/lib/lazy-zod-check.ts';
+import { useLightForm } from '#web/lib/light-form.ts';
 
 const checkForgotPassword = lazyZodCheck(() =>
   import('#shared/accounts/schemas.ts').then((s) => s.forgotPasswordSchema),

@@ -14,7 +14,8 @@ import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { PasskeySignIn } from '#web/features/auth/components/passkey-sign-in.tsx';
 import { loadSecondStepForm } from '#web/features/auth/components/lazy-second-step.ts';
 import { authText } from '#web/features/auth/messages.ts';
-import { lazyZodCheck, useLightForm } from '#web/lib/light-form.ts';
+import { lazyZodCheck } from '#web/lib/lazy-zod-check.ts';
+import { useLightForm } from '#web/lib/light-form.ts';
 
 interface LoginFormProps {
   onSuccess: () => void;

@@ -89,7 +89,7 @@ export default function VerifySignaturePage() {
     reset();
     setSealLink(null);
     setSearched(true);
-    form.reset({ reference: '', captcha: '' });
+    form.reset();
     remember(null);
     setFocusRequest((n) => n + 1);
   };
