@@ -7,9 +7,13 @@ import { routeTable } from './vite-route-preload.ts';
  * The shell and the pages marked `noQueries` in routes.tsx render outside the query client's
  * provider (it loads only with the pages that use it). A useQuery there would throw at run time,
  * and importing react-query would put it back into their first load: this walks their imports,
- * static and lazy, and holds them to neither.
+ * static and lazy, and holds them to neither. Two lazy imports are theirs to make: a part loaded
+ * with `withQueries` (lib/with-queries.tsx), which renders inside the provider it loads, and the
+ * query client itself (lib/query-client.ts), which requests use outside any render.
  */
 const QUERY_LIB = '@tanstack/react-query';
+const QUERY_CLIENT = '#web/lib/query-client.ts';
+const WITH_QUERIES_SRC = 'src/web/lib/with-queries.tsx';
 
 function resolve(spec: string, from: string): string | null {
   if (spec.startsWith('#web/')) return `src/web/${spec.slice(5)}`;
@@ -18,12 +22,16 @@ function resolve(spec: string, from: string): string | null {
   return null;
 }
 
+const WITH_QUERIES = /withQueries\(\s*async \(\) =>\s*\(await import\('([^']+)'\)\)/g;
+
 /** Value imports (not `import type`), re-exports and import() of a source file. */
-function imports(source: string): Array<{ spec: string; lazy: boolean }> {
-  const found: Array<{ spec: string; lazy: boolean }> = [];
+function imports(source: string): Array<{ spec: string; lazy: boolean; provided?: boolean }> {
+  const found: Array<{ spec: string; lazy: boolean; provided?: boolean }> = [];
+  const provided = new Set([...source.matchAll(WITH_QUERIES)].map((m) => m[1]!));
   const statics = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'([^']+)'/g;
   for (const m of source.matchAll(statics)) if (!m[1]) found.push({ spec: m[2]!, lazy: false });
-  for (const m of source.matchAll(/import\('([^']+)'\)/g)) found.push({ spec: m[1]!, lazy: true });
+  for (const m of source.matchAll(/import\('([^']+)'\)/g))
+    found.push({ spec: m[1]!, lazy: true, provided: provided.has(m[1]!) });
   return found;
 }
 
@@ -31,7 +39,11 @@ function imports(source: string): Array<{ spec: string; lazy: boolean }> {
  * Files reachable from `start` that import one of `libs`, each with the chain that reaches it.
  * `lazy: false` follows static imports only: what loads with the file, not what it loads later.
  */
-function libraryUsers(start: string, libs: string[], { lazy: followLazy = true } = {}): string[] {
+function libraryUsers(
+  start: string,
+  libs: string[],
+  { lazy: followLazy = true, outsideRender = false } = {},
+): string[] {
   const via = new Map<string, string | null>([[start, null]]);
   const queue = [start];
   const users: string[] = [];
@@ -43,8 +55,9 @@ function libraryUsers(start: string, libs: string[], { lazy: followLazy = true }
   while (queue.length) {
     const file = queue.shift()!;
     const source = fs.readFileSync(file, 'utf8');
-    for (const { spec, lazy } of imports(source)) {
+    for (const { spec, lazy, provided } of imports(source)) {
       if (lazy && !followLazy) continue;
+      if (lazy && outsideRender && (provided || spec === QUERY_CLIENT || file === WITH_QUERIES_SRC)) continue;
       if (libs.some((lib) => spec === lib || spec.startsWith(`${lib}/`))) {
         users.push(chain(file));
         continue;
@@ -60,7 +73,7 @@ function libraryUsers(start: string, libs: string[], { lazy: followLazy = true }
   return users;
 }
 
-const queryUsers = (start: string) => libraryUsers(start, [QUERY_LIB]);
+const queryUsers = (start: string) => libraryUsers(start, [QUERY_LIB], { outsideRender: true });
 
 const routes = routeTable(fs.readFileSync('src/web/routes.tsx', 'utf8'));
 
@@ -127,6 +140,30 @@ describe('zod loads on the first form check of the verification and sign-in page
       const route = routes.find((r) => r.path === path);
       expect(route).toBeDefined();
       expect(zodUsers(route!.src)).toEqual([]);
+    });
+  }
+});
+
+/**
+ * The verification and sign-in pages' forms check and send through a small form hook of their own
+ * (lib/lazy-form.ts): react-hook-form and the query hooks load with the signed-in pages, not with
+ * these two. Only the lazy import of the query client on submit may reach react-query.
+ */
+const FORM_LIBS = ['react-hook-form', QUERY_LIB];
+
+describe('the verification and sign-in pages load neither react-hook-form nor the query hooks', () => {
+  it('the walk sees them where a page loads them with its code', () => {
+    expect(
+      libraryUsers('src/web/features/admin/components/ip/block-ip-form.tsx', FORM_LIBS, { lazy: false })
+        .length,
+    ).toBeGreaterThan(0);
+  });
+
+  for (const path of ['/verify-signature', '/auth']) {
+    it(`${path} does not load them with the page`, () => {
+      const route = routes.find((r) => r.path === path);
+      expect(route).toBeDefined();
+      expect(libraryUsers(route!.src, FORM_LIBS, { lazy: false })).toEqual([]);
     });
   }
 });

@@ -13,8 +13,10 @@ const loadQueryProvider = reloadingOnMissingChunk(() => import('#web/lib/query-p
 /**
  * Pages use the query client unless marked `noQueries`: its code then loads beside the page's,
  * and the page renders inside its provider. A `noQueries` page (the home and information pages,
- * which ask the server nothing) must not use it, nor anything it renders: `scripts/vite-route-preload.test.ts` walks
- * their imports to hold them to that.
+ * which ask the server nothing; the verification and sign-in pages, whose requests load the query
+ * client on first use, lib/light-request.ts) must not use the query hooks, nor anything it renders
+ * but a part loaded `withQueries`: `scripts/vite-route-preload.test.ts` walks their imports to hold
+ * them to that.
  */
 function page(loadChunk: () => Promise<{ default: ComponentType }>, { bare = false } = {}): Page {
   return lazyPage(reloadingOnMissingChunk(loadChunk), bare ? null : loadQueryProvider);
@@ -34,12 +36,12 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
   { path: '/signature', page: CreateSignaturePage, access: 'public' },
   {
     path: '/verify-signature',
-    page: page(() => import('#web/features/verification/pages/verify-signature-page.tsx')),
+    page: page(() => import('#web/features/verification/pages/verify-signature-page.tsx'), noQueries),
     access: 'public',
   },
   {
     path: '/auth',
-    page: page(() => import('#web/features/auth/pages/auth-page.tsx')),
+    page: page(() => import('#web/features/auth/pages/auth-page.tsx'), noQueries),
     access: 'public',
   },
   {

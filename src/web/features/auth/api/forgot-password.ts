@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import type { ForgotPasswordInput } from '#shared/accounts/schemas.ts';
 import { api } from '#web/lib/api.ts';
+import { useAction } from '#web/lib/light-request.ts';
 import { toast } from '#web/lib/toast.ts';
 import { authErrorText } from '#web/features/auth/lib/error-text.ts';
 import { authText } from '#web/features/auth/messages.ts';
@@ -10,8 +10,7 @@ export const forgotPassword = (input: ForgotPasswordInput) =>
   api.post<unknown>('/api/forgot-password', input);
 
 export function useForgotPassword() {
-  return useMutation({
-    mutationFn: forgotPassword,
+  return useAction(forgotPassword, {
     onSuccess: () =>
       toast({ title: m.resetEmailSentTitle, description: m.resetEmailSentText, variant: 'success' }),
     onError: (error) =>

@@ -1,6 +1,6 @@
 import type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api.ts';
+import { useFreshQuery } from '#web/lib/light-request.ts';
 
 export type CaptchaPurpose = 'login' | 'register' | 'forgot-password';
 
@@ -11,11 +11,5 @@ export const getCaptcha = (purpose: CaptchaPurpose, signal?: AbortSignal) =>
 
 /** A fresh challenge on every mount and every refetch; an old one is never reused. */
 export function useCaptcha(purpose: CaptchaPurpose) {
-  return useQuery({
-    queryKey: ['/api/captcha', { purpose }],
-    queryFn: ({ signal }) => getCaptcha(purpose, signal),
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnMount: 'always',
-  });
+  return useFreshQuery(['/api/captcha', { purpose }], (signal) => getCaptcha(purpose, signal));
 }

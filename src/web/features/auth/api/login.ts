@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
 import type { LoginInput, PublicUser } from '#shared/accounts/schemas.ts';
 import type { TwoFactorRequired } from '#shared/accounts/security.ts';
 import { api } from '#web/lib/api.ts';
+import { useAction } from '#web/lib/light-request.ts';
 import { authErrorText } from '#web/features/auth/lib/error-text.ts';
 import { setSessionUser } from '#web/lib/session/clear-session.ts';
 import { showInactivityNotice } from '#web/lib/session/inactivity-notice.ts';
@@ -29,8 +29,7 @@ export function useSignedIn() {
  * callback that leads on, so the page never renders a signed-in user it has not yet sent on.
  */
 export function useLogin() {
-  return useMutation({
-    mutationFn: login,
+  return useAction(login, {
     onError: (error) => {
       const description = authErrorText(error, m.loginFailedFallback);
       toast({ title: m.loginFailedTitle, description, variant: 'destructive' });

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/accounts/schemas.ts';
 import { api } from '#web/lib/api.ts';
+import { useAction } from '#web/lib/light-request.ts';
 
 /**
  * "Sign in with a passkey", or the passkey as the second step of a pending login: the server's
@@ -15,4 +15,4 @@ export async function passkeyLogin(): Promise<PublicUser> {
   return api.post<PublicUser>('/api/login/passkey/verify', { credential });
 }
 
-export const usePasskeyLogin = () => useMutation({ mutationFn: passkeyLogin });
+export const usePasskeyLogin = () => useAction(passkeyLogin);

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import type { forgotPasswordSchema, ForgotPasswordInput } from '#shared/accounts/schemas.ts';
+import type { ForgotPasswordInput } from '#shared/accounts/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -13,14 +11,17 @@ import { CaptchaField } from '#web/features/auth/components/captcha-field.tsx';
 import { CheckEmail } from '#web/features/auth/components/check-email.tsx';
 import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { authText } from '#web/features/auth/messages.ts';
-import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts';
+import { lazyZodCheck } from '#web/lib/lazy-zod-check.ts';
+import { useLightForm } from '#web/lib/light-form.ts';
+
+const checkForgotPassword = lazyZodCheck(() =>
+  import('#shared/accounts/schemas.ts').then((s) => s.forgotPasswordSchema),
+);
 
 export function ForgotPasswordForm({ onReturnToLogin }: { onReturnToLogin: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, ForgotPasswordInput>({
-    resolver: lazyZodResolver(() =>
-      import('#shared/accounts/schemas.ts').then((s) => s.forgotPasswordSchema),
-    ),
+  const form = useLightForm<{ email: string; captcha: string }, ForgotPasswordInput>({
+    check: checkForgotPassword,
     defaultValues: { email: '', captcha: '' },
   });
   const { errors } = form.formState;

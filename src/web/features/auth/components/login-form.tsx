@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import type { SecondFactorMethod } from '#shared/accounts/security.ts';
 import { accountMessages as m } from '#shared/accounts/messages.ts';
-import type { loginSchema, LoginInput } from '#shared/accounts/schemas.ts';
+import type { LoginInput } from '#shared/accounts/schemas.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -16,7 +14,8 @@ import { FormError } from '#web/features/auth/components/form-error.tsx';
 import { PasskeySignIn } from '#web/features/auth/components/passkey-sign-in.tsx';
 import { loadSecondStepForm } from '#web/features/auth/components/lazy-second-step.ts';
 import { authText } from '#web/features/auth/messages.ts';
-import { lazyZodResolver } from '#web/lib/lazy-zod-resolver.ts';
+import { lazyZodCheck } from '#web/lib/lazy-zod-check.ts';
+import { useLightForm } from '#web/lib/light-form.ts';
 
 interface LoginFormProps {
   onSuccess: () => void;
@@ -26,10 +25,11 @@ interface LoginFormProps {
 }
 
 const SecondStepForm = lazy(loadSecondStepForm);
+const checkLogin = lazyZodCheck(() => import('#shared/accounts/schemas.ts').then((s) => s.loginSchema));
 
 export function LoginForm({ onSuccess, onForgotPassword, signUp }: LoginFormProps) {
-  const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
-    resolver: lazyZodResolver(() => import('#shared/accounts/schemas.ts').then((s) => s.loginSchema)),
+  const form = useLightForm<{ email: string; password: string; captcha: string }, LoginInput>({
+    check: checkLogin,
     defaultValues: { email: signUp?.email ?? '', password: '', captcha: '' },
   });
   const { errors } = form.formState;

@@ -6,6 +6,7 @@ import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
+import { withQueries } from '#web/lib/with-queries.tsx';
 import { safeRedirect } from '#web/lib/safe-redirect.ts';
 import { useUser } from '#web/lib/session/get-user.ts';
 import { AuthPanel } from '#web/features/auth/components/auth-panel.tsx';
@@ -21,8 +22,8 @@ import { authTabs, authText, parseAuthTab, type AuthTab } from '#web/features/au
 const SecondStepForm = lazy(loadSecondStepForm);
 // Signing up is the second tab: its form (checkbox, strength meter) loads when the page is idle,
 // or at once when the page opens on it, so signing in is usable sooner.
-const loadRegisterForm = reloadingOnMissingChunk(() =>
-  import('#web/features/auth/components/register-form.tsx').then((m) => ({ default: m.RegisterForm })),
+const loadRegisterForm = reloadingOnMissingChunk(
+  withQueries(async () => (await import('#web/features/auth/components/register-form.tsx')).RegisterForm),
 );
 const RegisterForm = lazy(loadRegisterForm);
 const whenIdle = (work: () => void) =>

@@ -1,6 +1,6 @@
 import type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api.ts';
+import { useFreshQuery } from '#web/lib/light-request.ts';
 
 export type { CaptchaChallenge } from '#web/components/captcha-canvas.tsx';
 
@@ -12,12 +12,5 @@ export const getLookupCaptcha = (signal?: AbortSignal) =>
  * because the server accepts one answer per challenge.
  */
 export function useLookupCaptcha(required: boolean, round: number) {
-  return useQuery({
-    queryKey: ['/api/captcha', { purpose: 'lookup' }, round],
-    queryFn: ({ signal }) => getLookupCaptcha(signal),
-    enabled: required,
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnMount: 'always',
-  });
+  return useFreshQuery(['/api/captcha', { purpose: 'lookup' }, round], getLookupCaptcha, required);
 }

@@ -1,6 +1,5 @@
 import { Search } from 'lucide-react';
 import { useEffect } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { normalizeReference } from '#shared/signatures/reference.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -9,6 +8,7 @@ import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import type { LightForm } from '#web/lib/light-form.ts';
 import { useLookupCaptcha } from '#web/features/verification/api/get-lookup-captcha.ts';
 import { CaptchaCanvas } from '#web/components/captcha-canvas.tsx';
 import { verifyText as t } from '#web/features/verification/messages.ts';
@@ -20,7 +20,7 @@ export interface LookupFormValues {
 }
 
 interface LookupFormProps {
-  form: UseFormReturn<LookupFormValues>;
+  form: LightForm<LookupFormValues>;
   loading: boolean;
   captchaRequired: boolean;
   captchaRound: number;

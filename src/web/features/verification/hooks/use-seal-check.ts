@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { InclusionCheck } from '#shared/seals/inclusion.ts';
 import { sealCheck } from '#web/features/verification/lib/lazy-parts.ts';
 import type { SealCheck } from '#web/features/verification/lib/seal-check.ts';
@@ -27,27 +27,38 @@ async function checkLog(check: SealCheck): Promise<InclusionCheck> {
   }
 }
 
+interface Checked {
+  link: string;
+  check: SealCheck | null;
+  log?: InclusionCheck;
+}
+
 /**
  * The seal of a link, checked in the browser, then its log entry: again on every visit (an entry
  * pending in the log may be included by the next one), so nothing is kept once the page is left.
  */
 export function useSealCheck(link: string | null): SealState {
-  const seal = useQuery({
-    queryKey: ['seal-check', link],
-    queryFn: () => checkLink(link!),
-    enabled: link !== null,
-    gcTime: 0,
-  });
-  const check = seal.data ?? null;
-  const proven = check?.verification.status === 'proven';
-  const log = useQuery({
-    queryKey: ['seal-log', link],
-    queryFn: () => checkLog(check!),
-    enabled: proven,
-    gcTime: 0,
-  });
+  const [checked, setChecked] = useState<Checked | null>(null);
+  useEffect(() => {
+    if (link === null) return;
+    let current = true;
+    void (async () => {
+      const check = await checkLink(link);
+      if (!current) return;
+      setChecked({ link, check });
+      if (check?.verification.status !== 'proven') return;
+      const log = await checkLog(check);
+      if (current) setChecked({ link, check, log });
+    })();
+    return () => {
+      current = false;
+    };
+  }, [link]);
+
   if (!link) return { status: 'none' };
-  if (seal.isPending) return { status: 'checking' };
+  if (checked?.link !== link) return { status: 'checking' };
+  const { check } = checked;
   if (!check) return { status: 'none' };
-  return { status: 'done', check, log: proven ? (log.data ?? 'checking') : null };
+  const proven = check.verification.status === 'proven';
+  return { status: 'done', check, log: proven ? (checked.log ?? 'checking') : null };
 }

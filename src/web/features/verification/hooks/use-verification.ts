@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { isAbortError } from '#web/lib/api.ts';
+import { useAction } from '#web/lib/light-request.ts';
 import { toast } from '#web/lib/toast.ts';
 import { lookupById } from '#web/features/verification/api/lookup-by-id.ts';
 import { lookupReference } from '#web/features/verification/api/lookup-reference.ts';
@@ -51,27 +51,29 @@ export function useVerification() {
   // cancel the look-up a link starts, and a late answer to an unmounted page is simply dropped.
   const controller = useRef<AbortController | null>(null);
 
-  const lookup = useMutation({
-    mutationFn: async ({ request, captcha: answer, signal }: LookupCall) => {
+  const lookup = useAction(
+    async ({ request, captcha: answer, signal }: LookupCall) => {
       const outcome = await fetchOutcome(request, answer, signal);
       return signal.aborted ? null : outcome;
     },
-    onSuccess: (outcome, { request }) => {
-      // null: a newer look-up (or 'Verify Another') replaced this one.
-      if (!outcome) return;
-      if (request.target.kind === 'ref')
-        rememberStatus(request.target.ref, stateOfOutcome(outcome, m.notFound));
-      // On a phone the toast would cover the result it announces; there the result card, which
-      // takes the focus and says "Signature verified", is the announcement.
-      if (outcome.kind === 'found' && !narrowScreen())
-        toast({ title: m.foundTitle, description: m.foundText, variant: 'success' });
-      setCaptcha((c) =>
-        outcome.kind === 'captcha'
-          ? { required: true, round: c.round + 1 }
-          : { required: false, round: c.round },
-      );
+    {
+      onSuccess: (outcome, { request }) => {
+        // null: a newer look-up (or 'Verify Another') replaced this one.
+        if (!outcome) return;
+        if (request.target.kind === 'ref')
+          rememberStatus(request.target.ref, stateOfOutcome(outcome, m.notFound));
+        // On a phone the toast would cover the result it announces; there the result card, which
+        // takes the focus and says "Signature verified", is the announcement.
+        if (outcome.kind === 'found' && !narrowScreen())
+          toast({ title: m.foundTitle, description: m.foundText, variant: 'success' });
+        setCaptcha((c) =>
+          outcome.kind === 'captcha'
+            ? { required: true, round: c.round + 1 }
+            : { required: false, round: c.round },
+        );
+      },
     },
-  });
+  );
   const { mutate, reset: resetLookup } = lookup;
 
   const run = useCallback(

@@ -1,12 +1,12 @@
 import { ArrowLeft, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { signatureMessages as m } from '#shared/signatures/messages.ts';
 import { PageHeading } from '#web/components/page-heading.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
+import { useLightForm } from '#web/lib/light-form.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { CheckDocument } from '#web/features/verification/components/check-document.tsx';
 import { CheckImage } from '#web/features/verification/components/check-image.tsx';
@@ -28,7 +28,7 @@ export default function VerifySignaturePage() {
   usePageMeta({ title: m.verifyTitle, description: m.verifySubtitle });
   const verification = useVerification();
   const { run, reset, outcome, request } = verification;
-  const form = useForm<LookupFormValues>({ defaultValues: { reference: '', captcha: '' } });
+  const form = useLightForm<LookupFormValues>({ defaultValues: { reference: '', captcha: '' } });
   const [searched, setSearched] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -89,7 +89,7 @@ export default function VerifySignaturePage() {
     reset();
     setSealLink(null);
     setSearched(true);
-    form.reset({ reference: '', captcha: '' });
+    form.reset();
     remember(null);
     setFocusRequest((n) => n + 1);
   };
