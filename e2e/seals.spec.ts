@@ -34,6 +34,7 @@ test('offline: after one visit, a scanned QR code of a saved signature is proven
   await page.waitForFunction(
     async () => {
       if (!navigator.serviceWorker.controller) return false;
+      if (document.documentElement.dataset.offline !== 'ready') return false;
       const cache = await caches.open('inkproof-verify-v1');
       const kept = (await cache.keys()).map((r) => new URL(r.url).pathname);
       return kept.includes('/.well-known/inkproof/keys.json') && kept.some((p) => p.startsWith('/assets/'));
@@ -88,6 +89,7 @@ test('offline, a sealed link opened again shows what its seal proves and the las
   await page.waitForFunction(
     async () => {
       if (!navigator.serviceWorker.controller) return false;
+      if (document.documentElement.dataset.offline !== 'ready') return false;
       const kept = new Set(
         (await (await caches.open('inkproof-verify-v1')).keys()).map((r) => new URL(r.url).pathname),
       );

@@ -13,6 +13,9 @@ export const isReloadingForNewBuild = () => reloading;
 
 export function reloadForNewBuild(): boolean {
   if (reloading) return true;
+  // Offline, a chunk is missing because the network is, not because of a deploy: reloading would
+  // only trade the page in hand for the browser's offline error.
+  if (!navigator.onLine) return false;
   try {
     const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
     if (Date.now() - last < GRACE_MS) return false;

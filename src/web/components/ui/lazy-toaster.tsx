@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { reloadingOnMissingChunk } from '#web/lib/new-build.ts';
 import { useToasts } from '#web/lib/toast.ts';
 
-const Toaster = lazy(
-  reloadingOnMissingChunk(() =>
-    import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
-  ),
+const loadToaster = reloadingOnMissingChunk(() =>
+  import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
 );
+// Offline, a toaster that cannot be fetched shows nothing rather than taking the page down with it.
+const Toaster = lazy<ComponentType>(() => loadToaster().catch(() => ({ default: () => null })));
 
 /**
  * The Toaster, loaded off the critical path: once the browser is idle after the first paint, or at

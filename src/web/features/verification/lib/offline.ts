@@ -26,9 +26,15 @@ export function prepareOffline() {
         void Promise.all([
           import('#web/features/verification/lib/decode-qr.ts').then((m) => m.loadQrReader()),
           loadAllParts(),
+          // the toaster, which the app shell also loads at idle, is needed offline too
+          import('#web/components/ui/toaster.tsx'),
         ])
           .catch(() => undefined)
-          .then(() => registration.active?.postMessage({ type: 'keep', files: loadedFiles() }));
+          .then(() => {
+            registration.active?.postMessage({ type: 'keep', files: loadedFiles() });
+            // Everything this page runs on has been fetched once: it can now work offline.
+            document.documentElement.dataset.offline = 'ready';
+          });
       });
     })
     .catch(() => undefined);
