@@ -5,7 +5,7 @@ export type FormCheck<V, Out> = (values: V) => Promise<{ values: Out } | { error
 
 export type Errors<V> = Partial<Record<keyof V & string, { message: string }>>;
 
-function createForm<V extends Record<keyof V, string>, Out>(defaults: V, check?: FormCheck<V, Out>) {
+export function createForm<V extends Record<keyof V, string>, Out>(defaults: V, check?: FormCheck<V, Out>) {
   type Name = keyof V & string;
   let values = { ...defaults };
   let errors: Errors<V> = {};
@@ -59,7 +59,10 @@ function createForm<V extends Record<keyof V, string>, Out>(defaults: V, check?:
       ref: (element: HTMLInputElement | null) => {
         if (!element) return void elements.delete(name);
         elements.set(name, element);
-        element.value = values[name];
+        // What was typed into the field before it was registered (the page's own markup, before
+        // the app took over) is kept, not wiped with the default.
+        if (element.value && !values[name]) values = { ...values, [name]: element.value };
+        else element.value = values[name];
       },
     }),
     getValues: (name: Name) => values[name],
@@ -78,6 +81,9 @@ function createForm<V extends Record<keyof V, string>, Out>(defaults: V, check?:
     },
     handleSubmit: (onValid: (values: Out) => unknown) => async (event?: FormEvent) => {
       event?.preventDefault();
+      // The fields are uncontrolled: what they hold now is what is sent, even where no change
+      // event reached the form (a value filled in before the app attached its handlers).
+      for (const [name, element] of elements) values = { ...values, [name]: element.value };
       const result = check ? await check(values) : { values: values as unknown as Out };
       submitted = true;
       if ('errors' in result) {
