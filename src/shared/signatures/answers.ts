@@ -31,24 +31,27 @@ export const signatureDocumentUse = z.object({
 export type SignatureDocumentUse = z.infer<typeof signatureDocumentUse>;
 
 /** What anyone verifying a signature receives: the minimum, and never the clean image. */
-export const publicSignature = z.object({
-  id: z.number(),
-  signerName: z.string(),
-  createdAt: isoTime,
-  expiresAt: isoTime.nullable(),
-  additionalData: z.string(),
-  referenceNumber: z.string(),
-  /** URL of a reduced, watermarked verification copy, or '' when saved without an image. */
-  signatureData: z.string(),
-  isRegisteredUser: z.boolean(),
-  /** A signature made through a signing request: whose, masked, and on what. */
-  signingRequest: z.object({ signerEmail: z.string(), documentName: z.string() }).optional(),
-  /**
-   * Only for a signature that is not public but signed documents: their certificate pages print
-   * its reference, so it verifies, with what those pages show beside it and never its image.
-   */
-  documentUse: signatureDocumentUse.optional(),
-});
+export const publicSignature = ownSignature
+  .pick({
+    id: true,
+    signerName: true,
+    createdAt: true,
+    expiresAt: true,
+    additionalData: true,
+    referenceNumber: true,
+    isRegisteredUser: true,
+  })
+  .extend({
+    /** URL of a reduced, watermarked verification copy, or '' when saved without an image. */
+    signatureData: z.string(),
+    /** A signature made through a signing request: whose, masked, and on what. */
+    signingRequest: z.object({ signerEmail: z.string(), documentName: z.string() }).optional(),
+    /**
+     * Only for a signature that is not public but signed documents: their certificate pages print
+     * its reference, so it verifies, with what those pages show beside it and never its image.
+     */
+    documentUse: signatureDocumentUse.optional(),
+  });
 export type PublicSignature = z.infer<typeof publicSignature>;
 
 /** DELETE /api/signatures */
