@@ -18,6 +18,10 @@ import { accountSecurityRoutes } from './modules/accounts/security.routes.ts';
 import { adminPlugin } from './modules/admin/admin.routes.ts';
 import { supportRoutes } from './modules/admin/support.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { registerOpenApi } from './modules/api/openapi.ts';
+import { tokenRoutes } from './modules/api/tokens.routes.ts';
+import { documentsV1 } from './modules/api/documents.v1.ts';
+import { apiV1Routes } from './modules/api/v1.routes.ts';
 import { blogRoutes, blogSitemapSource } from './modules/blog/blog.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -36,6 +40,9 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessionHooks } from './plugins/session.ts';
 import { buildServices } from './services.ts';
+
+/** The public API's version: its OpenAPI document's `info.version`. */
+const API_VERSION = '1.0.0';
 
 export interface BuildOptions {
   config: Config;
@@ -112,6 +119,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     });
   }
 
+  // Before any route: the OpenAPI document is collected as /api/v1 routes are added.
+  await registerOpenApi(app, API_VERSION);
   const health = { schema: { response: { 200: healthAnswer } } };
   app.get('/healthz', health, async () => ({ status: 'ok' }));
   app.get('/readyz', health, async () => {
@@ -131,6 +140,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   blogRoutes(app);
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
+  tokenRoutes(app);
+  apiV1Routes(app, [documentsV1]);
   registerSeals(app);
   verifierRoutes(app, config.webRoot);
 

@@ -12,12 +12,13 @@ export const createLimitsStore = (db: Db, clock: Clock, log: WarnLog) =>
     'security-limits',
     defaultLimits,
     (stored, defaults) => {
-      const out = { ...defaults };
-      for (const k of Object.keys(defaults) as (keyof SecurityLimits)[]) {
-        const v = stored[k];
-        if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
+      const out: Record<string, number | boolean> = { ...defaults };
+      for (const [k, fallback] of Object.entries(defaults)) {
+        const v = stored[k as keyof SecurityLimits];
+        if (typeof fallback === 'number' && typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
+        if (typeof fallback === 'boolean' && typeof v === 'boolean') out[k] = v;
       }
-      return out;
+      return out as unknown as SecurityLimits;
     },
     log,
   );

@@ -188,6 +188,8 @@ export const securitySettings = z.object({
   signingCallsPerIpPerHour: z.number(),
   signingCodesPerRecipientPerHour: z.number(),
   signingMailsPerRecipientPerHour: z.number(),
+  apiCallsPerTokenPerMinute: z.number(),
+  webhooksAllowHttpLoopback: z.boolean(),
   /** Who is asked to set up two-factor sign-in. */
   requireTwoFactorForAdmins: z.boolean(),
   requireTwoFactorForAll: z.boolean(),

@@ -44,6 +44,7 @@ const groups: Array<{ title: string; lead: string; fields: Name[] }> = [
       'signingMailsPerRecipientPerHour',
     ],
   },
+  { title: t.api, lead: t.apiLead, fields: ['apiCallsPerTokenPerMinute'] },
 ];
 const allFields = groups.flatMap((g) => g.fields);
 
@@ -90,6 +91,28 @@ export function SecurityForm({ settings }: { settings: SecuritySettingsInput }) 
                   registration={form.register(name, { valueAsNumber: true })}
                 />
               ))}
+              {g.title === t.api ? (
+                <div className="flex gap-3">
+                  <input
+                    id="webhooks-allow-http-loopback"
+                    type="checkbox"
+                    aria-describedby="webhooks-allow-http-loopback-hint"
+                    className="mt-1 size-4 accent-ink-700"
+                    {...form.register('webhooksAllowHttpLoopback')}
+                  />
+                  <div>
+                    <label
+                      htmlFor="webhooks-allow-http-loopback"
+                      className="text-sm font-medium text-slate-900"
+                    >
+                      {t.webhooksAllowHttpLoopback}
+                    </label>
+                    <p id="webhooks-allow-http-loopback-hint" className="text-sm text-slate-700">
+                      {t.webhooksAllowHttpLoopbackHint}
+                    </p>
+                  </div>
+                </div>
+              ) : null}
             </CardContent>
           </Card>
         ))}
