@@ -2,6 +2,7 @@ import type { ApiScope } from '#shared/api/scopes.ts';
 import { API_SCOPES } from '#shared/api/scopes.ts';
 import type { App } from '../app-types.ts';
 import { Agent } from './agent.ts';
+import { answerProblem } from './api-answers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -16,6 +17,12 @@ export interface ApiResponse {
 /** A system calling the public API with one token: no cookie, no CSRF token, only the bearer header. */
 export class ApiClient {
   ip = '203.0.113.77';
+  /**
+   * Every answer is checked against the OpenAPI document: its status must be declared for the
+   * route and its body must match the declared schema (or media type), so the document cannot
+   * drift from what the API sends. Turn off only to look at an answer the check would refuse.
+   */
+  checkAnswers = true;
 
   constructor(
     private readonly app: App,
@@ -44,6 +51,18 @@ export class ApiClient {
       remoteAddress: this.ip,
       ...(payload !== undefined ? { payload } : {}),
     });
+    if (this.checkAnswers) {
+      const contentType = res.headers['content-type'];
+      const problem = answerProblem(
+        this.app,
+        method,
+        url,
+        res.statusCode,
+        typeof contentType === 'string' ? contentType : undefined,
+        res.body,
+      );
+      if (problem) throw new Error(`The answer does not match the OpenAPI document: ${problem}`);
+    }
     return {
       statusCode: res.statusCode,
       headers: res.headers,

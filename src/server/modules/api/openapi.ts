@@ -1,10 +1,23 @@
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrorCodes } from '#shared/api/errors.ts';
 import { API_SCOPES, scopeDescriptions } from '#shared/api/scopes.ts';
 import type { App } from '#server/app-types.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The multipart form an /api/v1 route reads with `req.file()` / `req.parts()`, for the
+     * document only: Fastify never sees it as a body schema (it would try to validate the
+     * stream). File fields are `fileAnswer(mediaType)`; the others are the form's text fields.
+     */
+    multipart?: z.ZodObject;
+  }
+}
+
 const PREFIX = '/api/v1/';
+const SCHEMAS = '#/components/schemas/';
 
 const description = `Inkproof's public API: upload documents, send them for signature, follow them to the
 end, and hear about it by webhook or from the events feed.
@@ -20,6 +33,101 @@ Errors are \`{ "message", "code" }\`. Codes:
 ${Object.entries(apiErrorCodes)
   .map(([code, text]) => `- \`${code}\`: ${text}`)
   .join('\n')}`;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The answer of each status when its schema says nothing of itself. */
+const statusDescriptions: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No content',
+  '4XX': 'The request was refused: `{ message, code }` (see the error codes).',
+  '5XX': 'The server failed or is unavailable: `{ message, code }`; the call may be retried.',
+};
+
+/** A file's bytes, as OpenAPI tools understand them (a download, or an upload field). */
+const binary = (mediaType: string, text?: unknown): Json => ({
+  type: 'string',
+  format: 'binary',
+  contentMediaType: mediaType,
+  ...(typeof text === 'string' ? { description: text } : {}),
+});
+
+/**
+ * A response schema as the document shows it: a file answer (`fileAnswer(mediaType)`) is bytes
+ * of its media type rather than JSON, and "no content" has no body.
+ */
+function documentedResponse(status: string, schema: unknown): unknown {
+  if (!isObject(schema)) return schema;
+  if (typeof schema.mediaType === 'string') {
+    return {
+      description: schema.description ?? statusDescriptions[status] ?? 'The file',
+      content: { [schema.mediaType]: { schema: binary(schema.mediaType) } },
+    };
+  }
+  const onlyNull = (s: unknown): boolean =>
+    isObject(s) &&
+    (s.type === 'null' || (Array.isArray(s.anyOf) && s.anyOf.length > 0 && s.anyOf.every(onlyNull)));
+  if (status === '204' || onlyNull(schema)) return { type: 'null', description: statusDescriptions['204'] };
+  return schema;
+}
+
+/** The multipart form a route declared in `config.multipart`, as a request body schema. */
+function multipartBody(form: z.ZodObject): Json {
+  const json = z.toJSONSchema(form, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  delete json.$schema;
+  const properties = isObject(json.properties) ? json.properties : {};
+  for (const [name, field] of Object.entries(properties)) {
+    if (isObject(field) && typeof field.mediaType === 'string')
+      properties[name] = binary(field.mediaType, field.description);
+  }
+  return json;
+}
+
+/** Every `$ref` to a component, wherever it sits. */
+function collectRefs(value: unknown, into: Set<string>) {
+  if (Array.isArray(value)) for (const item of value) collectRefs(item, into);
+  else if (isObject(value))
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith(SCHEMAS))
+        into.add(item.slice(SCHEMAS.length));
+      else collectRefs(item, into);
+    }
+}
+
+/**
+ * The finished document: components keep only what an operation refers to (zod's registry also
+ * yields an input copy of every named schema, used only when a request body names it), without
+ * the `$schema`/`$id` zod gives a standalone schema, and each response says what it is.
+ */
+function finishDocument(doc: Json): Json {
+  const components = (doc.components ?? {}) as Json;
+  const schemas = (components.schemas ?? {}) as Record<string, Json>;
+  const used = new Set<string>();
+  collectRefs(doc.paths, used);
+  for (let grown = true; grown;) {
+    const before = used.size;
+    for (const name of [...used]) collectRefs(schemas[name], used);
+    grown = used.size !== before;
+  }
+  const kept: Record<string, Json> = {};
+  for (const name of Object.keys(schemas).sort()) {
+    if (!used.has(name)) continue;
+    const { $schema: _schema, $id: _id, ...rest } = schemas[name]!;
+    kept[name] = rest;
+  }
+  for (const item of Object.values((doc.paths ?? {}) as Record<string, Json>))
+    for (const operation of Object.values(item)) {
+      if (!isObject(operation) || !isObject(operation.responses)) continue;
+      for (const [status, response] of Object.entries(operation.responses))
+        if (isObject(response) && response.description === 'Default Response')
+          response.description = statusDescriptions[status] ?? 'The answer';
+    }
+  return { ...doc, components: { ...components, schemas: kept } };
+}
 
 /**
  * The OpenAPI 3.1 document of /api/v1, generated from the same zod schemas the routes validate
@@ -47,8 +155,18 @@ export async function registerOpenApi(app: App, version: string) {
       if (!input.url.startsWith(PREFIX) || input.schema?.hide)
         return { schema: { hide: true }, url: input.url };
       const out = jsonSchemaTransform(input);
-      const config = input.route.config as { public?: boolean; scope?: string } | undefined;
+      const config = input.route.config as
+        { public?: boolean; scope?: string; multipart?: z.ZodObject } | undefined;
       const schema = out.schema as Record<string, unknown>;
+      if (isObject(schema.response))
+        for (const [status, answer] of Object.entries(schema.response))
+          schema.response[status] = documentedResponse(status, answer);
+      if (config?.multipart) {
+        schema.body = multipartBody(config.multipart);
+        schema.consumes = ['multipart/form-data'];
+      } else if (!schema.body && (schema.consumes as string[] | undefined)?.includes('multipart/form-data')) {
+        schema.body = { type: 'object', description: 'A multipart form' };
+      }
       if (config?.public) schema.security = [];
       else if (config?.scope) {
         schema.security = [{ token: [config.scope] }];
@@ -56,7 +174,7 @@ export async function registerOpenApi(app: App, version: string) {
       }
       return out;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as Json),
   });
 }
 
