@@ -22,6 +22,7 @@ try {
   fs.cpSync('dist/server', path.join(stage, 'dist/server'), { recursive: true });
   fs.cpSync('dist/web', path.join(stage, 'dist/web'), { recursive: true });
   fs.cpSync('dist/verifier', path.join(stage, 'dist/verifier'), { recursive: true });
+  fs.cpSync('dist/developers', path.join(stage, 'dist/developers'), { recursive: true });
   const { name, version, description, type, engines, dependencies } = pkg;
   const bundled = { name, version, description, private: true, type, engines, dependencies };
   bundled.scripts = {

@@ -29,6 +29,7 @@ import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
 import { requestRoutes } from './modules/requests/module.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { verifierRoutes } from './modules/seals/verifier.routes.ts';
+import { developersRoutes } from './modules/api/developers.routes.ts';
 import { registerSeals } from './modules/seals/seals.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   apiV1Routes(app, [documentsV1]);
   registerSeals(app);
   verifierRoutes(app, config.webRoot);
+  developersRoutes(app, config.webRoot);
 
   const stopBackgroundWork = await startAll(
     backgroundWork(services, app.log, { closeDb: !opts.db }),

@@ -6,8 +6,26 @@ import { isExternalHref } from '#web/lib/site.ts';
 const linkClass =
   'inline-flex items-center gap-1 rounded text-sm text-slate-300 hover:text-white hover:underline';
 
-/** An in-app link, or an external one that opens in a new tab without leaking the opener or referrer. */
-export function FooterLink({ href, children }: { href: string; children: ReactNode }) {
+/**
+ * An in-app link, a link to a page the server renders itself (`serverPage`: a plain link, loaded
+ * as a page), or an external one that opens in a new tab without leaking the opener or referrer.
+ */
+export function FooterLink({
+  href,
+  serverPage,
+  children,
+}: {
+  href: string;
+  serverPage?: boolean | undefined;
+  children: ReactNode;
+}) {
+  if (serverPage) {
+    return (
+      <a href={href} className={linkClass}>
+        {children}
+      </a>
+    );
+  }
   if (!isExternalHref(href)) {
     return (
       <Link href={href} className={linkClass}>

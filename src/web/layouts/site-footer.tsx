@@ -5,6 +5,8 @@ import { FooterLink } from '#web/layouts/footer-link.tsx';
 interface FooterItem {
   href: string;
   label: string;
+  /** A page the server renders on its own (not one of the app's): opened with a page load. */
+  serverPage?: boolean;
 }
 
 const productLinks: FooterItem[] = [
@@ -12,6 +14,7 @@ const productLinks: FooterItem[] = [
   { href: '/about', label: 'About' },
   { href: '/use-cases', label: 'Use Cases' },
   { href: '/signature', label: 'Create Signature' },
+  { href: '/developers', label: 'API', serverPage: true },
 ];
 
 function Column({ id, title, links }: { id: string; title: string; links: FooterItem[] }) {
@@ -23,7 +26,9 @@ function Column({ id, title, links }: { id: string; title: string; links: Footer
       <ul className="mt-3 space-y-2">
         {links.map((link) => (
           <li key={link.label}>
-            <FooterLink href={link.href}>{link.label}</FooterLink>
+            <FooterLink href={link.href} serverPage={link.serverPage}>
+              {link.label}
+            </FooterLink>
           </li>
         ))}
       </ul>
