@@ -55,14 +55,13 @@ export function developersPage(origin: string, siteName: string): string {
 </head>
 <body>
 <a class="skip" href="#reference">Skip to the API reference</a>
-<header class="intro">
+<header class="intro" aria-labelledby="page-title">
 <p><a href="/">${name}</a></p>
-<h1>${name} API</h1>
+<h1 id="page-title">${name} API</h1>
 <p>Upload documents, send them for signature, follow them to the end, and hear about it by webhook
 or from the events feed. Every call is JSON over HTTPS with a token; the full reference is below
 and can be <a href="/api/v1/openapi.json">downloaded as OpenAPI 3.1</a>.</p>
 </header>
-<main>
 <section class="intro" aria-labelledby="quick-start">
 <h2 id="quick-start">Quick start</h2>
 <p>1. Create a token in <a href="/settings">Settings &gt; API</a>, with the scopes you need. It is shown once: keep it secret.</p>
@@ -85,8 +84,8 @@ Lists page with <code>cursor</code> and <code>limit</code>. Calls per token are 
 <h2 id="reference-title">Reference</h2>
 <p>Choose an operation and “Test Request” to call this server with your token.</p>
 </section>
-<div id="reference" aria-labelledby="reference-title"></div>
-</main>
+<!-- Scalar renders the page's main landmark here. -->
+<div id="reference"></div>
 </body>
 </html>
 `;
