@@ -1,4 +1,4 @@
-import { apiDocument, documentListQuery, documentPage } from '#shared/api/documents.ts';
+import { documentListQuery, documentPage } from '#shared/api/documents.ts';
 import type { App } from '#server/app-types.ts';
 import { decodeCursor, pageFrom } from './cursor.ts';
 import { apiUser } from './v1.routes.ts';
@@ -19,13 +19,15 @@ export function documentsV1(api: App) {
     },
     async (req) => {
       const { cursor, limit, status, name } = req.query;
-      const before = decodeCursor(cursor)?.id ?? null;
-      const rows = await api.documents.page(apiUser(req).id, { before, limit, status, name });
+      const key = decodeCursor(cursor);
+      // a cursor this list issued always names the time; an id alone starts from the newest
+      const after = key?.at ? { at: key.at, id: key.id } : null;
+      const rows = await api.documents.page(apiUser(req).id, { after, limit, status, name });
       return pageFrom(
         rows,
         limit,
-        (d) => ({ id: d.id }),
-        (d) => apiDocument.parse(d),
+        (d) => ({ id: d.id, at: d.createdAt }),
+        (d) => d,
       );
     },
   );
