@@ -268,6 +268,25 @@ describe('POST /api/v1/requests', () => {
     expect(again.json()).toEqual({ message: m.documentAwaiting, code: 'document_not_pending' });
   });
 
+  test('requests sent per hour are limited, with the browser’s counter', async () => {
+    const before = ctx.app.limits.signingRequestsPerUserPerHour;
+    await ctx.app.limitsStore.save({ signingRequestsPerUserPerHour: 2 });
+    try {
+      const o = await ownerWithDocument();
+      const second = await uploaded(ctx, o.agent, 'Second');
+      const third = await uploaded(ctx, o.agent, 'Third');
+      await created(o.api, apiBody(o.docId, [person('Ann Hourly')]));
+      const browser = await o.agent.post(`/api/documents/${second}/requests`, body([person('Bob Hourly')]));
+      expect(browser.statusCode).toBe(201);
+      const over = await o.api.post('/api/v1/requests', apiBody(third, [person('Cy Hourly')]));
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toEqual({ message: m.tooManyRequests, code: 'rate_limited' });
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await ctx.app.limitsStore.save({ signingRequestsPerUserPerHour: before });
+    }
+  });
+
   test('the same Idempotency-Key sends one request only and replays its answer', async () => {
     const o = await ownerWithDocument();
     const ann = person('Ann Once');
