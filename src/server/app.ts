@@ -21,6 +21,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerOpenApi } from './modules/api/openapi.ts';
 import { tokenRoutes } from './modules/api/tokens.routes.ts';
 import { documentsV1 } from './modules/api/documents.v1.ts';
+import { requestsV1 } from './modules/api/requests.v1.ts';
 import { apiV1Routes } from './modules/api/v1.routes.ts';
 import { blogRoutes, blogSitemapSource } from './modules/blog/blog.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -141,7 +142,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
   tokenRoutes(app);
-  apiV1Routes(app, [documentsV1]);
+  apiV1Routes(app, [documentsV1, requestsV1]);
   registerSeals(app);
   verifierRoutes(app, config.webRoot);
 

@@ -27,6 +27,13 @@ export const apiErrorCodes = {
   not_found: 'Nothing the token may see has that id.',
   conflict: 'The object is in a state that does not allow this (see message).',
   gone: 'The object existed and is gone for good.',
+  document_not_pending:
+    'The document cannot be sent for signature: it is signed, or another signing request holds it.',
+  request_not_active: 'The signing request has ended (completed, cancelled, declined or expired).',
+  recipient_not_due:
+    'The recipient has not been mailed yet: in sequential order, earlier recipients have not finished.',
+  recipient_finished: 'The recipient has already signed, approved or declined.',
+  recipient_is_viewer: 'The recipient only receives the final copy: there is no link to mail.',
   rate_limited: 'Too many calls; wait for `Retry-After` seconds.',
   unavailable: 'A part the API depends on is busy or down; retry after `Retry-After`.',
   internal_error: 'Something failed on our side; the call may be retried.',
