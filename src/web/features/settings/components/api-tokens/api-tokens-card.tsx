@@ -61,6 +61,7 @@ export function ApiTokensCard() {
               <TokenItem
                 key={token.id}
                 token={token}
+                now={tokens.dataUpdatedAt}
                 onRevoke={() => {
                   revoke.reset();
                   setRevoking(token);

@@ -5,8 +5,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { apiTokensText as t } from '#web/features/settings/api-tokens-text.ts';
 import { formatDate } from '#web/features/settings/components/format-date.ts';
 
-/** Whether calls with the token are still taken: revoked wins over expired. */
-export function tokenState(token: TokenSummary, now = Date.now()) {
+/** Whether calls with the token are still taken (at `now`, when the list was read): revoked wins. */
+function tokenState(token: TokenSummary, now: number) {
   if (token.revokedAt) return 'revoked' as const;
   if (token.expiresAt && Date.parse(token.expiresAt) <= now) return 'expired' as const;
   return 'active' as const;
@@ -22,8 +22,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One token of the list: its name and state, what it may do, when it was made and last used. */
-export function TokenItem({ token, onRevoke }: { token: TokenSummary; onRevoke: () => void }) {
-  const state = tokenState(token);
+export function TokenItem({
+  token,
+  now,
+  onRevoke,
+}: {
+  token: TokenSummary;
+  now: number;
+  onRevoke: () => void;
+}) {
+  const state = tokenState(token, now);
   return (
     <li className="space-y-3 p-4" data-testid="api-token">
       <div className="flex flex-wrap items-start justify-between gap-2">
