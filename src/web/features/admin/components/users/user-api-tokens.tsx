@@ -32,8 +32,7 @@ const columns: DataColumn[] = [
 /** `now` is when the list was read: a token is shown as it was then. */
 function Status({ token, now }: { token: AdminTokenSummary; now: number }) {
   if (token.revokedAt) return <Badge tone="danger">{t.revoked}</Badge>;
-  if (token.expiresAt && Date.parse(token.expiresAt) <= now)
-    return <Badge tone="warning">{t.expired}</Badge>;
+  if (token.expiresAt && Date.parse(token.expiresAt) <= now) return <Badge tone="warning">{t.expired}</Badge>;
   return (
     <span className="space-y-1">
       <Badge tone="success">{t.active}</Badge>

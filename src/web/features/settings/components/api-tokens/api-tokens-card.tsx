@@ -56,7 +56,10 @@ export function ApiTokensCard() {
         {tokens.isPending ? <Spinner className="size-5" /> : null}
         {tokens.isSuccess && list.length === 0 ? <p className="text-sm text-slate-700">{t.none}</p> : null}
         {list.length > 0 ? (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t.listLabel}>
+          <ul
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200"
+            aria-label={t.listLabel}
+          >
             {list.map((token) => (
               <TokenItem
                 key={token.id}

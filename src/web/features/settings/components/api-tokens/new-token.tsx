@@ -69,9 +69,7 @@ export function NewToken({ created }: { created: CreatedToken }) {
           {t.exampleHeading}
         </h3>
         <p className="text-sm text-slate-700">{t.exampleLead}</p>
-        <pre
-          className="rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100"
-        >
+        <pre className="rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100">
           <code>{curl}</code>
         </pre>
         <p className="text-sm text-slate-700">

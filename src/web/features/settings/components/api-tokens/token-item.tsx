@@ -37,7 +37,7 @@ export function TokenItem({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 space-y-1">
           <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">
-            {token.name}
+            <span>{token.name}</span>
             {state === 'revoked' ? <Badge tone="danger">{t.statusRevoked}</Badge> : null}
             {state === 'expired' ? <Badge tone="warning">{t.statusExpired}</Badge> : null}
           </p>
