@@ -12,7 +12,7 @@ export const apiTokensText = {
     status: 'Status',
   },
   neverUsed: 'Not used yet',
-  usedFrom: (when: string, ip: string | null) => (ip ? `${when} from ${ip}` : when),
+  from: (ip: string) => `from ${ip}`,
   active: 'Active',
   expires: (when: string) => `Expires ${when}`,
   expired: 'Expired',

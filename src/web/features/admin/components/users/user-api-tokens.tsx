@@ -14,7 +14,7 @@ import {
   type DataColumn,
 } from '#web/features/admin/components/data-table/data-table.tsx';
 import { errorText } from '#web/features/admin/lib/server-errors.ts';
-import { formatDateTime, formatNumber } from '#web/features/admin/lib/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '#web/features/admin/lib/format.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
 
@@ -37,7 +37,9 @@ function Status({ token, now }: { token: AdminTokenSummary; now: number }) {
     <span className="space-y-1">
       <Badge tone="success">{t.active}</Badge>
       {token.expiresAt ? (
-        <span className="block text-xs text-slate-700">{t.expires(formatDateTime(token.expiresAt))}</span>
+        <span className="block text-xs whitespace-nowrap text-slate-700">
+          {t.expires(formatDate(token.expiresAt))}
+        </span>
       ) : null}
     </span>
   );
@@ -81,12 +83,21 @@ export function UserApiTokens({ userId, email }: { userId: number; email: string
                 </span>
               </TableCell>
               <TableCell className="hidden whitespace-nowrap @lg:table-cell">
-                {formatDateTime(token.createdAt)}
+                {formatDate(token.createdAt)}
               </TableCell>
               <TableCell data-testid="admin-api-token-last-used">
-                {token.lastUsedAt
-                  ? t.usedFrom(formatDateTime(token.lastUsedAt), token.lastUsedIp)
-                  : t.neverUsed}
+                {token.lastUsedAt ? (
+                  <>
+                    <span className="block whitespace-nowrap">{formatDateTime(token.lastUsedAt)}</span>
+                    {token.lastUsedIp ? (
+                      <span className="block font-mono text-xs text-slate-700">
+                        {t.from(token.lastUsedIp)}
+                      </span>
+                    ) : null}
+                  </>
+                ) : (
+                  t.neverUsed
+                )}
               </TableCell>
               <TableCell>
                 <Status token={token} now={tokens.dataUpdatedAt} />

@@ -73,7 +73,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken
                       value={scope}
                       aria-describedby={`${boxId}-text`}
                       aria-invalid={scopesError ? true : undefined}
-                      className="mt-0.5 size-4 shrink-0 accent-ink-700"
+                      className="mt-1 size-4 shrink-0 accent-ink-700"
                       {...form.register('scopes')}
                     />
                     <div className="min-w-0">
