@@ -23,19 +23,26 @@ const t = adminText.apiTokens;
 const columns: DataColumn[] = [
   { label: t.columns.name },
   { label: t.columns.scopes },
-  { label: t.columns.created, className: 'hidden @lg:table-cell' },
   { label: t.columns.lastUsed },
   { label: t.columns.status },
   actionsColumn,
 ];
 
 /** `now` is when the list was read: a token is shown as it was then. */
-function Status({ token, now }: { token: AdminTokenSummary; now: number }) {
+function state(token: AdminTokenSummary, now: number) {
   if (token.revokedAt) return <Badge tone="danger">{t.revoked}</Badge>;
   if (token.expiresAt && Date.parse(token.expiresAt) <= now) return <Badge tone="warning">{t.expired}</Badge>;
+  return <Badge tone="success">{t.active}</Badge>;
+}
+
+/** The token's state, with when it was created and when it runs out. */
+function Status({ token, now }: { token: AdminTokenSummary; now: number }) {
   return (
     <span className="space-y-1">
-      <Badge tone="success">{t.active}</Badge>
+      {state(token, now)}
+      <span className="block text-xs whitespace-nowrap text-slate-700">
+        {t.created(formatDate(token.createdAt))}
+      </span>
       {token.expiresAt ? (
         <span className="block text-xs whitespace-nowrap text-slate-700">
           {t.expires(formatDate(token.expiresAt))}
@@ -81,9 +88,6 @@ export function UserApiTokens({ userId, email }: { userId: number; email: string
                     </Badge>
                   ))}
                 </span>
-              </TableCell>
-              <TableCell className="hidden whitespace-nowrap @lg:table-cell">
-                {formatDate(token.createdAt)}
               </TableCell>
               <TableCell data-testid="admin-api-token-last-used">
                 {token.lastUsedAt ? (
