@@ -186,12 +186,22 @@ export class DocumentsService {
    */
   async page(
     userId: number,
-    opts: { before: number | null; limit: number; status?: DocumentRow['status']; name?: string },
+    opts: {
+      before: number | null;
+      limit: number;
+      status?: DocumentRow['status'];
+      name?: string;
+      /** ISO times: uploaded at or after, strictly before. */
+      createdAfter?: string;
+      createdBefore?: string;
+    },
   ): Promise<DocumentSummary[]> {
     let q = this.db.selectFrom('documents').selectAll().where('user_id', '=', userId);
     if (opts.before !== null) q = q.where('id', '<', opts.before);
     if (opts.status) q = q.where('status', '=', opts.status);
     if (opts.name) q = q.where(contains('name', opts.name));
+    if (opts.createdAfter) q = q.where('created_at', '>=', opts.createdAfter);
+    if (opts.createdBefore) q = q.where('created_at', '<', opts.createdBefore);
     const rows = await q
       .orderBy('id', 'desc')
       .limit(opts.limit + 1)
