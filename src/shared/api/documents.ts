@@ -39,6 +39,14 @@ export const documentUploadJson = z
   .meta({ id: 'DocumentUpload' });
 export type DocumentUploadJson = z.infer<typeof documentUploadJson>;
 
+/** POST /documents as a multipart form, as the browser's upload sends it. */
+export const documentUploadForm = z
+  .object({
+    file: z.string().meta({ format: 'binary' }).describe('The PDF (at most 10 MB).'),
+    name: documentNameSchema.optional().describe("The document's name."),
+  })
+  .meta({ id: 'DocumentUploadForm' });
+
 /** A signed document found by its reference or a file's hash: what anyone may check. */
 export const apiDocumentVerification = documentVerification.meta({ id: 'DocumentVerification' });
 

@@ -6,6 +6,7 @@ import {
   apiDocumentDetail,
   documentListQuery,
   documentPage,
+  documentUploadForm,
   documentUploadJson,
 } from '#shared/api/documents.ts';
 import { idParam } from '#shared/api/common.ts';
@@ -252,6 +253,7 @@ export function documentsV1(api: App) {
             '`pdf_damaged`). Uploads per user and per network are limited per hour (429). Honours ' +
             '`Idempotency-Key` for both forms.',
           body: documentUploadJson,
+          multipart: documentUploadForm,
           response: { 201: apiDocument },
         },
       },

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { defaultLimits } from '#server/lib/limits.ts';
 import { apiUser } from '#server/test/api.ts';
@@ -235,6 +236,7 @@ describe('OpenAPI', () => {
       'DocumentDetail',
       'DocumentPage',
       'DocumentUpload',
+      'DocumentUploadForm',
       'Signature',
       'SignatureDetail',
       'SignaturePage',
@@ -245,5 +247,11 @@ describe('OpenAPI', () => {
     ])
       expect(doc.components.schemas, name).toHaveProperty(name);
     expect(doc.info.description).toContain('lookup_captcha_required');
+    const checked = await new Validator().validate(doc);
+    expect(checked.errors ?? []).toEqual([]);
+    const upload = doc.paths['/api/v1/documents'].post.requestBody.content;
+    expect(Object.keys(upload).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(JSON.stringify(upload['application/json'])).toContain('DocumentUpload');
+    expect(JSON.stringify(upload['multipart/form-data'])).toContain('DocumentUploadForm');
   });
 });
