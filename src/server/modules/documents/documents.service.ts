@@ -193,6 +193,9 @@ export class DocumentsService {
       limit: number;
       status?: DocumentRow['status'];
       name?: string;
+      /** ISO times: uploaded at or after, strictly before. */
+      createdAfter?: string;
+      createdBefore?: string;
     },
   ): Promise<DocumentSummary[]> {
     let q = this.db.selectFrom('documents').selectAll().where('user_id', '=', userId);
@@ -200,6 +203,8 @@ export class DocumentsService {
     if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.at, after.id)));
     if (opts.status) q = q.where('status', '=', opts.status);
     if (opts.name) q = q.where(contains('name', opts.name));
+    if (opts.createdAfter) q = q.where('created_at', '>=', opts.createdAfter);
+    if (opts.createdBefore) q = q.where('created_at', '<', opts.createdBefore);
     const rows = await q
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
