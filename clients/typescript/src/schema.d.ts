@@ -11,10 +11,303 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List documents, newest first */
+    /**
+     * List documents, newest first
+     * @description Pages with `cursor` and `limit`; a page starts strictly after the previous one, so documents uploaded or deleted while paging neither repeat nor hide the others.
+     */
     get: operations['listDocuments'];
     put?: never;
+    /**
+     * Upload a PDF
+     * @description Send either `multipart/form-data` with a `file` part (the PDF) and an optional `name` field, or JSON `{ name, filename?, contentBase64 }`. At most 10 MB of PDF (about 13.4 MB of base64); over it, or over the storage quota, 413 `too_large`. A file that is not a PDF is 415; an encrypted or damaged one 400 (`pdf_encrypted`, `pdf_damaged`). Uploads per user and per network are limited per hour (429). Honours `Idempotency-Key` for both forms.
+     */
+    post: operations['uploadDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/documents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a document
+     * @description The document and the signatures placed on it.
+     */
+    get: operations['getDocument'];
+    put?: never;
     post?: never;
+    /**
+     * Delete a document
+     * @description Deletes the document, its files and share links. A document waiting for signatures stays until its signing request is cancelled: 409 `document_awaiting_signatures`.
+     */
+    delete: operations['deleteDocument'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/documents/{id}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the original PDF
+     * @description The file as it was uploaded, as an attachment.
+     */
+    get: operations['downloadDocumentOriginal'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/documents/{id}/signed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the signed PDF
+     * @description The signed version (sealed, with its certificate pages, once a signing request is completed). A document not signed yet answers 409 `document_not_signed`.
+     */
+    get: operations['downloadDocumentSigned'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List signing requests, newest first */
+    get: operations['listRequests'];
+    put?: never;
+    /**
+     * Send a document for signature
+     * @description Creates the request and mails the recipients who may act now (all signers and approvers in parallel order, the first in sequential order). Counts against the hourly limit of requests a user may send, with the ones sent from the browser.
+     */
+    post: operations['createRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A signing request with its recipients, fields and audit trail */
+    get: operations['getRequest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/requests/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an open signing request
+     * @description Every recipient's link stops working, the document is pending again (its original intact), and the recipients already mailed are told.
+     */
+    post: operations['cancelRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/requests/{id}/recipients/{recipientId}/remind': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Remind a recipient
+     * @description Mails the recipient a new link; the links they already have keep working. Only a signer or approver whose turn it is and who has not finished. Counts against the hourly limit of mails per recipient, with the browser's.
+     */
+    post: operations['remindRecipient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/requests/{id}/recipients/{recipientId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resend a recipient's link
+     * @description Mails the recipient a new link and stops the earlier ones (and any identity code confirmed with them), e.g. after a mistyped or leaked mail. Only a signer or approver whose turn it is and who has not finished. Counts against the hourly limit of mails per recipient, with the browser's.
+     */
+    post: operations['resendRecipient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/signatures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List signatures, newest first
+     * @description Pages with `cursor` and `limit`; images are left out (get one signature for its image).
+     */
+    get: operations['listSignatures'];
+    put?: never;
+    /**
+     * Create a signature from an image
+     * @description Saves a signature for the token owner. Private by default: it gets an unguessable reference and verifies only once it signed a document. With `public: true` anyone may verify it by reference, and a reference number may be chosen (409 `signature_reference_taken` when in use). The image is a PNG or SVG data URL; one over the size or complexity limits is 413, one that cannot be read 400 `signature_image_invalid`.
+     */
+    post: operations['createSignature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/signatures/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a signature
+     * @description The signature with its image.
+     */
+    get: operations['getSignature'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/signatures/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a signature
+     * @description From now on its verification answers 410 `signature_revoked`; documents it signed keep their signature. Revoking a revoked signature keeps its first revocation time.
+     */
+    post: operations['revokeSignature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/verify/{reference}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Verify a signature by reference
+     * @description Public, no token. What the verification page shows: the signer, when it was made, its reference data. 404 when no signature has that reference (or it is private and signed nothing), 410 `signature_revoked` / `signature_expired`. Look-ups are counted per network: past the limit after which the page asks a CAPTCHA, 429 `lookup_captcha_required`; past the hard limit, 429 `lookup_blocked`; both with `Retry-After`.
+     */
+    get: operations['verifySignature'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/verify/documents/{reference}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Verify a signed document by reference
+     * @description Public, no token. The signed document with that reference (`DOC-YYYYMMDD-XXXXXXXX`), its signers and the hashes of its original and signed files; 404 for anything not signed. Checks are counted per network and hour (429 `rate_limited`).
+     */
+    get: operations['verifyDocumentByReference'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/verify/documents/hash': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify a file by its SHA-256
+     * @description Public, no token. Whether a file with this SHA-256 is a signed document, the original it was made from, or a revision of a completed signing request (`match`); 404 for anything else. Checks are counted per network and hour (429 `rate_limited`).
+     */
+    post: operations['verifyDocumentByHash'];
     delete?: never;
     options?: never;
     head?: never;
@@ -25,6 +318,71 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AuditEvent: {
+      id: number;
+      /** @enum {string} */
+      kind:
+        | 'created'
+        | 'sent'
+        | 'opened'
+        | 'code-sent'
+        | 'code-verified'
+        | 'signed'
+        | 'approved'
+        | 'declined'
+        | 'reminded'
+        | 'cancelled'
+        | 'expired'
+        | 'completed';
+      at: string;
+      actor: string;
+      recipientId: number | null;
+      ip: string | null;
+      userAgent: string | null;
+      detail: string | null;
+    };
+    CreateSigningRequest: {
+      /** @description The document to sign: pending, not signed, not in another request. */
+      documentId: number;
+      /** @description 1 to 20 recipients, in signing order. */
+      recipients: components['schemas']['NewRecipient'][];
+      /**
+       * @description `sequential`: each signer or approver is mailed once the ones listed before have finished; `parallel`: all at once.
+       * @default sequential
+       * @enum {string}
+       */
+      order: 'sequential' | 'parallel';
+      /** @description A message to the recipients, in their invitation mail. */
+      message?: string;
+      /**
+       * Format: date-time
+       * @description When the links stop working (ISO 8601 with offset); default 30 days from now, at most 365 days ahead.
+       */
+      expiresAt?: string;
+      /**
+       * @description null: no reminders. Default every 3 days, from 3 days after the invitation.
+       * @default {
+       *       "firstAfterDays": 3,
+       *       "everyDays": 3
+       *     }
+       */
+      reminders: components['schemas']['Reminders'] | null;
+      /**
+       * @description Whether each recipient first confirms their address with a 6-digit code mailed to it (default true).
+       * @default true
+       */
+      requireCode: boolean;
+      /**
+       * @description Whether each recipient is mailed a download link of the final PDF, valid 30 days, once all have signed (default true).
+       * @default true
+       */
+      recipientsDownloadLink: boolean;
+      /**
+       * @description Up to 500 fields, each for one signer or approver.
+       * @default []
+       */
+      fields: components['schemas']['NewField'][];
+    };
     Document: {
       id: number;
       name: string;
@@ -46,9 +404,77 @@ export interface components {
       shareExpiresAt: string | null;
       activeContent: ('embedded-files' | 'javascript' | 'launch' | 'rich-media' | 'xfa')[];
     };
+    DocumentDetail: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      status: 'pending' | 'signed' | 'shared' | 'awaiting' | 'completed';
+      createdAt: string;
+      updatedAt: string;
+      originalFilename: string;
+      mimeType: string;
+      size: number;
+      pageCount: number;
+      signedAt: string | null;
+      reference: string | null;
+      sha256: string;
+      signedSha256: string | null;
+      signedSize: number | null;
+      signedPageCount: number | null;
+      shared: boolean;
+      shareExpiresAt: string | null;
+      activeContent: ('embedded-files' | 'javascript' | 'launch' | 'rich-media' | 'xfa')[];
+      signatures: {
+        signatureId: number | null;
+        signatureReference: string;
+        signerName: string;
+        position: {
+          x: number;
+          y: number;
+          width: number;
+          height: number;
+          page: number;
+        };
+        signedAt: string;
+      }[];
+    };
+    DocumentHash: {
+      sha256: string;
+    };
     DocumentPage: {
       items: components['schemas']['Document'][];
       nextCursor: string | null;
+    };
+    DocumentUpload: {
+      name: string;
+      /** @description The file name to keep; `<name>.pdf` when absent. */
+      filename?: string;
+      /** @description The PDF, base64-encoded (at most 10 MB decoded). */
+      contentBase64: string;
+    };
+    DocumentUploadForm: {
+      /**
+       * Format: binary
+       * @description The PDF (at most 10 MB).
+       */
+      file: string;
+      /** @description The document's name. */
+      name?: string;
+    };
+    DocumentVerification: {
+      /** @enum {string} */
+      match: 'signed' | 'original' | 'reference';
+      revision?: number;
+      reference: string;
+      name: string;
+      signers: {
+        name: string;
+        signedAt: string;
+      }[];
+      signedAt: string;
+      originalSha256: string;
+      signedSha256: string;
+      sealedLink?: string;
     };
     Error: {
       message: string;
@@ -67,20 +493,269 @@ export interface components {
         | 'cursor_invalid'
         | 'too_large'
         | 'unsupported_media_type'
+        | 'base64_invalid'
+        | 'pdf_encrypted'
+        | 'pdf_damaged'
+        | 'pdf_empty'
+        | 'pdf_too_complex'
+        | 'document_not_signed'
+        | 'document_awaiting_signatures'
+        | 'signature_reference_taken'
+        | 'signature_reference_private'
+        | 'signature_image_invalid'
+        | 'signature_revoked'
+        | 'signature_expired'
+        | 'lookup_captcha_required'
+        | 'lookup_blocked'
         | 'idempotency_key_invalid'
         | 'idempotency_key_reused'
         | 'idempotency_key_in_use'
         | 'not_found'
         | 'conflict'
         | 'gone'
+        | 'document_not_pending'
+        | 'request_not_active'
+        | 'recipient_not_due'
+        | 'recipient_finished'
+        | 'recipient_is_viewer'
         | 'rate_limited'
         | 'unavailable'
         | 'internal_error';
       /** @description The scope the token lacks (insufficient_scope). */
       scope?: string;
+      /** @description When the signature was revoked (signature_revoked). */
+      revokedAt?: string;
+      /** @description When the signature expired (signature_expired). */
+      expiresAt?: string;
       issues?: {
         path: string;
         message: string;
+      }[];
+    };
+    /** @description A field's box in PDF points (1/72 inch) on the page as displayed (its CropBox, after any /Rotate), measured from the page's top-left corner, x to the right and y downwards. It must lie on the page (half a point of slack); a signature field is at least 151 × 76 points, room for the signature's verification stamp. */
+    FieldRect: {
+      /** @description Left edge: PDF points (1/72 inch) on the page as displayed (its CropBox, after any /Rotate), measured from the page's top-left corner, x to the right and y downwards. */
+      x: number;
+      /** @description Top edge: PDF points (1/72 inch) on the page as displayed (its CropBox, after any /Rotate), measured from the page's top-left corner, x to the right and y downwards. */
+      y: number;
+      /** @description Width in PDF points. */
+      width: number;
+      /** @description Height in PDF points. */
+      height: number;
+    };
+    /** @description A field's box in PDF points (1/72 inch) on the page as displayed (its CropBox, after any /Rotate), measured from the page's top-left corner, x to the right and y downwards. It must lie on the page (half a point of slack); a signature field is at least 151 × 76 points, room for the signature's verification stamp. */
+    FieldRectInput: {
+      /** @description Left edge: PDF points (1/72 inch) on the page as displayed (its CropBox, after any /Rotate), measured from the page's top-left corner, x to the right and y downwards. */
+      x: number;
+      /** @description Top edge: PDF points (1/72 inch) on the page as displayed (its CropBox, after any /Rotate), measured from the page's top-left corner, x to the right and y downwards. */
+      y: number;
+      /** @description Width in PDF points. */
+      width: number;
+      /** @description Height in PDF points. */
+      height: number;
+    };
+    NewField: {
+      /** @description Whose field it is: the 0-based index of the recipient in `recipients`. */
+      recipient: number;
+      /**
+       * @description `signature` and `initials` take a picture, `text` a line of text, `checkbox` a tick; `name` and `date` are filled by the server when the recipient finishes (their name, the UTC date).
+       * @enum {string}
+       */
+      type: 'signature' | 'initials' | 'name' | 'date' | 'text' | 'checkbox';
+      /** @description 1-based page number. */
+      page: number;
+      rect: components['schemas']['FieldRectInput'];
+      /**
+       * @description Whether the recipient must fill it (a required checkbox must be ticked).
+       * @default true
+       */
+      required: boolean;
+    };
+    /** @description A recipient; their place in `recipients` is their turn when `order` is 'sequential'. */
+    NewRecipient: {
+      /** @description The recipient's name, as mails and the audit trail show it. */
+      name: string;
+      /** @description Where the signing link is mailed; unique within the request. */
+      email: string;
+      /**
+       * @description `signer` signs (needs at least one signature field), `approver` approves (fields optional), `viewer` only receives the final copy (no fields, no link). At least one recipient signs or approves.
+       * @default signer
+       * @enum {string}
+       */
+      role: 'signer' | 'approver' | 'viewer';
+    };
+    PublicSignature: {
+      id: number;
+      signerName: string;
+      createdAt: string;
+      expiresAt: string | null;
+      additionalData: string;
+      referenceNumber: string;
+      isRegisteredUser: boolean;
+      signatureData: string;
+      signingRequest?: {
+        signerEmail: string;
+        documentName: string;
+      };
+      documentUse?: {
+        documents: number;
+        firstSignedAt: string;
+        lastSignedAt: string;
+      };
+    };
+    /** @description A recipient as the owner sees them: never their signing link. */
+    Recipient: {
+      id: number;
+      position: number;
+      name: string;
+      email: string;
+      /** @enum {string} */
+      role: 'signer' | 'approver' | 'viewer';
+      /**
+       * @description `waiting` for their turn, `sent` (mailed), `opened` (viewed the link), `signed` (finished), `declined`, `expired`.
+       * @enum {string}
+       */
+      status: 'waiting' | 'sent' | 'opened' | 'signed' | 'declined' | 'expired';
+      sentAt: string | null;
+      /** @description When they first opened their link. */
+      openedAt: string | null;
+      codeVerifiedAt: string | null;
+      signedAt: string | null;
+      declinedAt: string | null;
+      declineReason: string | null;
+      lastRemindedAt: string | null;
+      remindersSent: number;
+    };
+    /** @description Automatic reminders to recipients who have not finished, until the expiry. */
+    Reminders: {
+      /** @description Days after the invitation of the first reminder. */
+      firstAfterDays: number;
+      /** @description Days between the later reminders. */
+      everyDays: number;
+    };
+    RequestField: {
+      id: number;
+      recipientId: number;
+      /** @enum {string} */
+      type: 'signature' | 'initials' | 'name' | 'date' | 'text' | 'checkbox';
+      page: number;
+      rect: components['schemas']['FieldRect'];
+      required: boolean;
+      value: string | null;
+    };
+    Signature: {
+      id: number;
+      signerName: string;
+      createdAt: string;
+      expiresAt: string | null;
+      additionalData: string;
+      referenceNumber: string;
+      isPublic: boolean;
+      isDefault: boolean;
+      qrCodeData: string;
+      consentAt: string | null;
+      revokedAt: string | null;
+      lookupCount: number;
+      lastVerifiedAt: string | null;
+      /** @description Whether an image was saved with it. */
+      hasImage: boolean;
+    };
+    SignatureCreate: {
+      /** @description The signer's name; the account's name when absent. */
+      signerName?: string;
+      /**
+       * @description Reference data shown beside it on verification.
+       * @default
+       */
+      additionalData: string;
+      /** @description A chosen reference (`SIG-YYYYMMDD-XXXX`), only with `public: true`; drawn by the server when absent. */
+      referenceNumber?: '' | string;
+      /** @description The image as a data URL: `data:image/png;base64,…` or `data:image/svg+xml;…` (at most 1 MB). */
+      image?: string;
+      /**
+       * @description Publish it: anyone may then verify it by reference.
+       * @default false
+       */
+      public: boolean;
+      /**
+       * @description Make it the default signature for signing documents.
+       * @default false
+       */
+      isDefault: boolean;
+    };
+    SignatureDetail: {
+      id: number;
+      signerName: string;
+      createdAt: string;
+      expiresAt: string | null;
+      additionalData: string;
+      referenceNumber: string;
+      isPublic: boolean;
+      isDefault: boolean;
+      qrCodeData: string;
+      consentAt: string | null;
+      revokedAt: string | null;
+      lookupCount: number;
+      lastVerifiedAt: string | null;
+      /** @description Whether an image was saved with it. */
+      hasImage: boolean;
+      /** @description The saved image as a data URL, or "" without one. */
+      image: string;
+    };
+    SignaturePage: {
+      items: components['schemas']['Signature'][];
+      nextCursor: string | null;
+    };
+    SigningRequest: {
+      id: number;
+      documentId: number;
+      documentName: string;
+      /** @enum {string} */
+      status: 'active' | 'completed' | 'cancelled' | 'declined' | 'expired';
+      /** @enum {string} */
+      order: 'sequential' | 'parallel';
+      message: string | null;
+      expiresAt: string;
+      reminders: {
+        firstAfterDays: number;
+        everyDays: number;
+      } | null;
+      requireCode: boolean;
+      recipientsDownloadLink: boolean;
+      recipientsLinkExpiresAt: string | null;
+      createdAt: string;
+      endedAt: string | null;
+      revision: number;
+      recipients: components['schemas']['Recipient'][];
+      fields: components['schemas']['RequestField'][];
+      /** @description The audit trail, oldest first. */
+      events: components['schemas']['AuditEvent'][];
+    };
+    SigningRequestPage: {
+      items: components['schemas']['SigningRequestSummary'][];
+      nextCursor: string | null;
+    };
+    SigningRequestSummary: {
+      id: number;
+      documentId: number;
+      documentName: string;
+      /** @enum {string} */
+      status: 'active' | 'completed' | 'cancelled' | 'declined' | 'expired';
+      /** @enum {string} */
+      order: 'sequential' | 'parallel';
+      createdAt: string;
+      expiresAt: string;
+      endedAt: string | null;
+      recipients: {
+        id: number;
+        name: string;
+        email: string;
+        /** @enum {string} */
+        role: 'signer' | 'approver' | 'viewer';
+        /** @enum {string} */
+        status: 'waiting' | 'sent' | 'opened' | 'signed' | 'declined' | 'expired';
+        signedAt: string | null;
+        declinedAt: string | null;
       }[];
     };
   };
@@ -102,6 +777,10 @@ export interface operations {
         status?: 'pending' | 'signed' | 'awaiting' | 'completed';
         /** @description Only documents whose name contains this text. */
         name?: string;
+        /** @description Only documents uploaded at or after this time. */
+        createdAfter?: string;
+        /** @description Only documents uploaded strictly before this time. */
+        createdBefore?: string;
       };
       header?: never;
       path?: never;
@@ -116,6 +795,744 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DocumentPage'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  uploadDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DocumentUpload'];
+        'multipart/form-data': components['schemas']['DocumentUploadForm'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentDetail'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadDocumentOriginal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file itself (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadDocumentSigned: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file itself (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listRequests: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+        /** @description Only requests in this state. */
+        status?: 'active' | 'completed' | 'cancelled' | 'declined' | 'expired';
+        /** @description Only requests for this document. */
+        documentId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningRequestPage'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateSigningRequest'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningRequest'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningRequest'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancelRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningRequest'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  remindRecipient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        recipientId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningRequest'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resendRecipient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        recipientId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningRequest'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listSignatures: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignaturePage'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createSignature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignatureCreate'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignatureDetail'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSignature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignatureDetail'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeSignature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Signature'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  verifySignature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signature reference, e.g. `SIG-20260131-AB12`. */
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicSignature'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  verifyDocumentByReference: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentVerification'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  verifyDocumentByHash: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DocumentHash'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentVerification'];
         };
       };
       /** @description The request was refused: `{ message, code }` (see the error codes). */

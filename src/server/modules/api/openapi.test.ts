@@ -175,17 +175,15 @@ describe('how a route is documented', () => {
     app.post(
       '/api/v1/things',
       {
-        config: {
-          scope: 'documents:write',
-          multipart: z.object({
-            file: fileAnswer('application/pdf'),
-            name: z.string().max(200).optional().describe('The name to show'),
-          }),
-        },
+        config: { scope: 'documents:write' },
         schema: {
           tags: ['Things'],
           operationId: 'uploadThing',
           summary: 'Upload a thing',
+          multipart: z.object({
+            file: fileAnswer('application/pdf'),
+            name: z.string().max(200).optional().describe('The name to show'),
+          }),
           response: { 201: z.object({ id: z.number() }), ...errors },
         },
       },

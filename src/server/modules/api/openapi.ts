@@ -1,18 +1,16 @@
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorCodes } from '#shared/api/errors.ts';
 import { API_SCOPES, scopeDescriptions } from '#shared/api/scopes.ts';
 import type { App } from '#server/app-types.ts';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
+  interface FastifySchema {
     /**
-     * The multipart form an /api/v1 route reads with `req.file()` / `req.parts()`, for the
-     * document only: Fastify never sees it as a body schema (it would try to validate the
-     * stream). File fields are `fileAnswer(mediaType)`; the others are the form's text fields.
+     * The parts of a multipart/form-data body a route also takes beside its JSON body (read by the
+     * handler, so only documented): the OpenAPI document lists both forms.
      */
-    multipart?: z.ZodObject;
+    multipart?: unknown;
   }
 }
 
@@ -75,16 +73,12 @@ function documentedResponse(status: string, schema: unknown): unknown {
   return schema;
 }
 
-/** The multipart form a route declared in `config.multipart`, as a request body schema. */
-function multipartBody(form: z.ZodObject): Json {
-  const json = z.toJSONSchema(form, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
-  delete json.$schema;
-  const properties = isObject(json.properties) ? json.properties : {};
-  for (const [name, field] of Object.entries(properties)) {
+/** A multipart form's file fields (`fileAnswer(mediaType)`) as the bytes of their media type. */
+function binaryFiles(form: Json) {
+  const properties = isObject(form.properties) ? form.properties : {};
+  for (const [name, field] of Object.entries(properties))
     if (isObject(field) && typeof field.mediaType === 'string')
       properties[name] = binary(field.mediaType, field.description);
-  }
-  return json;
 }
 
 /** Every `$ref` to a component, wherever it sits. */
@@ -103,21 +97,41 @@ function collectRefs(value: unknown, into: Set<string>) {
  * yields an input copy of every named schema, used only when a request body names it), without
  * the `$schema`/`$id` zod gives a standalone schema, and each response says what it is.
  */
-function finishDocument(doc: Json): Json {
-  const components = (doc.components ?? {}) as Json;
-  const schemas = (components.schemas ?? {}) as Record<string, Json>;
-  const used = new Set<string>();
-  collectRefs(doc.paths, used);
-  for (let grown = true; grown;) {
-    const before = used.size;
-    for (const name of [...used]) collectRefs(schemas[name], used);
-    grown = used.size !== before;
+function finishDocument(input: Json): Json {
+  const strip = ({ $schema: _schema, $id: _id, ...rest }: Json): Json => rest;
+  const usedIn = (value: unknown) => {
+    const used = new Set<string>();
+    collectRefs(value, used);
+    for (let grown = true; grown;) {
+      const before = used.size;
+      for (const name of [...used]) collectRefs(schemas[name], used);
+      grown = used.size !== before;
+    }
+    return used;
+  };
+  let doc = input;
+  let schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  // A request body names the input copy (`DocumentUploadInput`); under its own name when nothing
+  // else takes that name, or when both copies are the same.
+  let text = JSON.stringify(doc);
+  const renames: Array<[string, string]> = [];
+  for (const name of usedIn(doc.paths)) {
+    const base = name.endsWith('Input') ? name.slice(0, -'Input'.length) : null;
+    if (!base || !schemas[base]) continue;
+    const same = JSON.stringify(strip(schemas[base]!)) === JSON.stringify(strip(schemas[name]!));
+    if (!same && usedIn(doc.paths).has(base)) continue;
+    text = text.replaceAll(`"${SCHEMAS}${name}"`, `"${SCHEMAS}${base}"`);
+    renames.push([name, base]);
   }
+  doc = JSON.parse(text) as Json;
+  const components = (doc.components ?? {}) as Json;
+  schemas = { ...((components.schemas ?? {}) as Record<string, Json>) };
+  for (const [name, base] of renames) schemas[base] = schemas[name]!;
+  const used = usedIn(doc.paths);
   const kept: Record<string, Json> = {};
   for (const name of Object.keys(schemas).sort()) {
     if (!used.has(name)) continue;
-    const { $schema: _schema, $id: _id, ...rest } = schemas[name]!;
-    kept[name] = rest;
+    kept[name] = strip(schemas[name]!);
   }
   for (const item of Object.values((doc.paths ?? {}) as Record<string, Json>))
     for (const operation of Object.values(item)) {
@@ -154,19 +168,26 @@ export async function registerOpenApi(app: App, version: string) {
     transform: (input) => {
       if (!input.url.startsWith(PREFIX) || input.schema?.hide)
         return { schema: { hide: true }, url: input.url };
-      const out = jsonSchemaTransform(input);
-      const config = input.route.config as
-        { public?: boolean; scope?: string; multipart?: z.ZodObject } | undefined;
+      const { multipart, ...routeSchema } = input.schema ?? {};
+      const out = jsonSchemaTransform({ ...input, schema: routeSchema });
+      if (multipart) {
+        const form = jsonSchemaTransform({ ...input, schema: { body: multipart } }).schema as {
+          body: Json;
+        };
+        binaryFiles(form.body);
+        const body = (out.schema as { body?: unknown }).body;
+        (out.schema as { body?: unknown }).body = {
+          content: {
+            ...(body ? { 'application/json': { schema: body } } : {}),
+            'multipart/form-data': { schema: form.body },
+          },
+        };
+      }
+      const config = input.route.config as { public?: boolean; scope?: string } | undefined;
       const schema = out.schema as Record<string, unknown>;
       if (isObject(schema.response))
         for (const [status, answer] of Object.entries(schema.response))
           schema.response[status] = documentedResponse(status, answer);
-      if (config?.multipart) {
-        schema.body = multipartBody(config.multipart);
-        schema.consumes = ['multipart/form-data'];
-      } else if (!schema.body && (schema.consumes as string[] | undefined)?.includes('multipart/form-data')) {
-        schema.body = { type: 'object', description: 'A multipart form' };
-      }
       if (config?.public) schema.security = [];
       else if (config?.scope) {
         schema.security = [{ token: [config.scope] }];

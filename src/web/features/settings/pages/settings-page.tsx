@@ -15,6 +15,8 @@ import { LoginHistoryCard } from '#web/features/settings/components/login-histor
 import { ProfileForm } from '#web/features/settings/components/profile-form.tsx';
 import { StorageCard } from '#web/features/settings/components/storage-card.tsx';
 import { settingsText as t } from '#web/features/settings/messages.ts';
+import { apiTokensText } from '#web/features/settings/api-tokens-text.ts';
+import { ApiTokensCard } from '#web/features/settings/components/api-tokens/api-tokens-card.tsx';
 
 function SecuritySettings() {
   return (
@@ -35,8 +37,9 @@ function ProfileSettings() {
 export default function SettingsPage() {
   usePageMeta({ title: t.pageTitle });
   const { data: user } = useUser();
-  // Links from security e-mails and the two-factor banner open the Security tab.
-  const tab = new URLSearchParams(useSearch()).get('tab') === 'security' ? 'security' : 'profile';
+  // Links from security e-mails and the two-factor banner open the Security tab; `?tab=api` the API one.
+  const asked = new URLSearchParams(useSearch()).get('tab');
+  const tab = asked === 'security' || asked === 'api' ? asked : 'profile';
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <PageHeading title={t.pageTitle} lead={t.pageLead} />
@@ -45,6 +48,7 @@ export default function SettingsPage() {
           <TabsList aria-label="Settings sections" className="max-w-xs">
             <TabsTrigger value="profile">{t.profileTab}</TabsTrigger>
             <TabsTrigger value="security">{t.securityTab}</TabsTrigger>
+            <TabsTrigger value="api">{apiTokensText.tab}</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="space-y-6">
             <ProfileForm key={`${user.id}:${user.email}`} user={user} />
@@ -54,6 +58,9 @@ export default function SettingsPage() {
           <TabsContent value="security" className="space-y-6">
             <SecuritySettings />
             <LoginHistoryCard user={user} />
+          </TabsContent>
+          <TabsContent value="api" className="space-y-6">
+            <ApiTokensCard />
           </TabsContent>
         </Tabs>
       ) : (
