@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createInkproofClient, type InkproofClient } from '#clients/typescript/src/index.ts';
 import { answerProblem } from '#server/test/api-answers.ts';
 import { apiUser } from '#server/test/api.ts';
-import { upload } from '#server/test/documents.ts';
 import { simplePdf } from '#server/test/pdfs.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
 
@@ -43,15 +42,19 @@ describe('the typed client', () => {
     client = createInkproofClient({ baseUrl: `${baseUrl}/`, token: owner.token, fetch: checkedFetch });
   });
 
-  test('lists the documents a user uploaded, newest first, page by page', async () => {
+  test('uploads PDFs as a multipart form, then lists them newest first, page by page', async () => {
+    const pdf = await simplePdf();
     for (const name of ['First contract', 'Second contract', 'Third contract']) {
-      const res = await upload(
-        ctx.app,
-        owner.agent,
-        { name },
-        { filename: 'contract.pdf', bytes: await simplePdf() },
-      );
-      expect(res.statusCode, res.body).toBe(201);
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'contract.pdf');
+      form.append('name', name);
+      const res = await client.POST('/api/v1/documents', {
+        body: form as never,
+        bodySerializer: (body) => body as unknown as FormData,
+        headers: { 'Idempotency-Key': `upload-${name}` },
+      });
+      expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+      expect(res.data).toMatchObject({ name, mimeType: 'application/pdf', size: pdf.length });
     }
     const first = await client.GET('/api/v1/documents', { params: { query: { limit: 2 } } });
     expect(first.response.status).toBe(200);
