@@ -34,7 +34,7 @@ test('the API reference loads from this server only, lists the operations and ca
     page.getByText(`curl -H "Authorization: Bearer ink_…" ${origin}/api/v1/documents`),
   ).toBeVisible();
   await expect(page.getByText('insufficient_scope').first()).toBeVisible();
-  const operation = page.getByRole('link', { name: 'get /api/v1/documents' });
+  const operation = page.getByRole('link', { name: 'get /api/v1/documents', exact: true });
   await expect(operation).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Bearer Token' }).first().fill(token);
@@ -58,6 +58,6 @@ test('the API reference loads from this server only, lists the operations and ca
 
 test('the API reference page is accessible', async ({ page }) => {
   await page.goto('/developers');
-  await expect(page.getByRole('link', { name: 'get /api/v1/documents' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'get /api/v1/documents', exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 });
