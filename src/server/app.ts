@@ -28,6 +28,7 @@ import { verifierRoutes } from './modules/seals/verifier.routes.ts';
 import { registerSeals } from './modules/seals/seals.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { requireDeclaredAnswers } from './plugins/declared-answers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -131,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   blogRoutes(app);
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
+  webhookRoutes(app);
   registerSeals(app);
   verifierRoutes(app, config.webRoot);
 

@@ -46,6 +46,9 @@ import { SeoService } from './modules/seo/seo.service.ts';
 import { SessionStore } from './modules/sessions/session-store.ts';
 import { SignaturesService } from './modules/signatures/signatures.service.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
+import type { EventsService } from './modules/webhooks/events.service.ts';
+import { createWebhooks } from './modules/webhooks/module.ts';
+import type { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 
 /** Extra facts for the admin diagnostics page (the PDF signing certificate), registered by the features. */
 export type DiagnosticSource = () => Promise<Record<string, unknown>>;
@@ -97,6 +100,10 @@ export interface Services {
   seo: SeoService;
   requests: RequestsService;
   seals: Seals;
+  /** An account's events (the API's feed) and their webhooks; `webhookJobs` is the deliveries' own queue. */
+  events: EventsService;
+  webhooks: WebhooksService;
+  webhookJobs: JobQueue;
   admin: AdminServices;
   /** Filled by the features as they register (routes), read by the admin diagnostics page. */
   diagnosticSources: DiagnosticSource[];
@@ -131,6 +138,18 @@ export async function buildServices(
   const activity = new ActivityService(db, clock);
   const jobs = new JobQueue(db, dialect, clock, log);
   const secretBox = new SecretBox(settingsKey!);
+
+  const { events, webhooks, webhookJobs } = createWebhooks({
+    db,
+    dialect,
+    clock,
+    secretBox,
+    // The mail service is built below; an endpoint is disabled (and mailed about) only later.
+    sendMail: (to, content, link) => mail.send(to, content, link),
+    limits: currentLimits,
+    publicUrl,
+    log,
+  });
 
   const sealKeys = new SealKeys(db, clock, secretBox);
   await sealKeys.init();
@@ -242,6 +261,9 @@ export async function buildServices(
     seo: new SeoService(() => site, config.webRoot),
     requests,
     seals,
+    events,
+    webhooks,
+    webhookJobs,
     diagnosticSources: [],
     recentErrors: [],
   };

@@ -12,12 +12,14 @@ export const createLimitsStore = (db: Db, clock: Clock, log: WarnLog) =>
     'security-limits',
     defaultLimits,
     (stored, defaults) => {
-      const out = { ...defaults };
+      const out: Record<string, number | boolean> = { ...defaults };
       for (const k of Object.keys(defaults) as (keyof SecurityLimits)[]) {
         const v = stored[k];
-        if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
+        if (typeof defaults[k] === 'boolean') {
+          if (typeof v === 'boolean') out[k] = v;
+        } else if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
       }
-      return out;
+      return out as unknown as SecurityLimits;
     },
     log,
   );

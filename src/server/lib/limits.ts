@@ -39,6 +39,8 @@ export interface SecurityLimits {
   signingCodesPerRecipientPerHour: number;
   /** The owner's resends and reminders to one recipient per hour. */
   signingMailsPerRecipientPerHour: number;
+  /** Webhooks may call loopback addresses, over http too (a receiver on the same machine). */
+  webhooksAllowHttpLoopback: boolean;
 }
 
 export const defaultLimits = (): SecurityLimits => ({
@@ -64,4 +66,5 @@ export const defaultLimits = (): SecurityLimits => ({
   signingCallsPerIpPerHour: 600,
   signingCodesPerRecipientPerHour: 5,
   signingMailsPerRecipientPerHour: 5,
+  webhooksAllowHttpLoopback: false,
 });

@@ -165,6 +165,7 @@ export const settingLabels: Record<string, string> = {
   signingMailsPerRecipientPerHour: 'resends and reminders per recipient and hour',
   requireTwoFactorForAdmins: 'two-factor required for admins',
   requireTwoFactorForAll: 'two-factor required for everyone',
+  webhooksAllowHttpLoopback: 'webhooks to loopback (http allowed)',
   siteName: 'site name',
   publicUrl: 'public URL',
   privacyPolicyUrl: 'privacy policy URL',

@@ -191,6 +191,8 @@ export const securitySettings = z.object({
   /** Who is asked to set up two-factor sign-in. */
   requireTwoFactorForAdmins: z.boolean(),
   requireTwoFactorForAll: z.boolean(),
+  /** Webhooks may call this machine (loopback), over http too. */
+  webhooksAllowHttpLoopback: z.boolean(),
 });
 export type SecuritySettings = z.infer<typeof securitySettings>;
 

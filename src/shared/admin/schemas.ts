@@ -81,6 +81,7 @@ export const securitySettingsSchema = z
     ).optional(),
     requireTwoFactorForAdmins: z.boolean().optional(),
     requireTwoFactorForAll: z.boolean().optional(),
+    webhooksAllowHttpLoopback: z.boolean().optional(),
   })
   .refine((v) => v.lookupsBeforeBlock > v.lookupsBeforeCaptcha, {
     message: 'Look-ups before blocking must be more than look-ups before CAPTCHA',

@@ -113,6 +113,7 @@ export class AdminSettingsService {
       signingMailsPerRecipientPerHour: l.signingMailsPerRecipientPerHour,
       requireTwoFactorForAdmins: this.app.twoFactorPolicy.current.requireForAdmins,
       requireTwoFactorForAll: this.app.twoFactorPolicy.current.requireForAll,
+      webhooksAllowHttpLoopback: l.webhooksAllowHttpLoopback,
     };
   }
 
@@ -132,6 +133,9 @@ export class AdminSettingsService {
       ...(b.uploadsPerUserPerHour ? { uploadsPerUserPerHour: b.uploadsPerUserPerHour } : {}),
       ...(b.uploadsPerIpPerHour ? { uploadsPerIpPerHour: b.uploadsPerIpPerHour } : {}),
       ...optionalCounts(b, SIGNING_LIMITS),
+      ...(b.webhooksAllowHttpLoopback !== undefined
+        ? { webhooksAllowHttpLoopback: b.webhooksAllowHttpLoopback }
+        : {}),
     });
     const { requireTwoFactorForAdmins: admins, requireTwoFactorForAll: all } = b;
     if (admins !== undefined || all !== undefined)

@@ -14,6 +14,11 @@ export const securityText = {
   signing: 'Signing requests',
   signingLead:
     'How often users may send requests and mail their recipients, and how hard a signing link may be used.',
+  webhooks: 'Webhooks',
+  webhooksLead: 'Where users’ webhook endpoints may send events.',
+  webhooksLoopback: 'Allow webhooks to this machine (loopback), over http too',
+  webhooksLoopbackHint:
+    'For a receiver running beside the server (tests, a local integration). Private networks stay refused either way.',
   fields: {
     sessionIdleMinutes: [
       'Inactivity timeout',

@@ -9,6 +9,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSaveSecuritySettings } from '#web/features/admin/api/save-security-settings.ts';
 import { LimitField } from '#web/features/admin/components/security/limit-field.tsx';
 import { TwoFactorPolicyFields } from '#web/features/admin/components/security/two-factor-policy-fields.tsx';
+import { WebhookPolicyFields } from '#web/features/admin/components/security/webhook-policy-fields.tsx';
 import { applyServerIssues, errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -94,6 +95,7 @@ export function SecurityForm({ settings }: { settings: SecuritySettingsInput }) 
           </Card>
         ))}
         <TwoFactorPolicyFields register={form.register} />
+        <WebhookPolicyFields register={form.register} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
