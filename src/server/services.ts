@@ -157,9 +157,9 @@ export async function buildServices(
   const seals: Seals = { keys: sealKeys, log: sealLog, issuer: new SealIssuer(sealKeys, publicUrl) };
   const transparency = new Transparency(sealLog, seals.issuer, log);
 
-  const signatures = new SignaturesService(db, clock, publicUrl, transparency);
+  const signatures = new SignaturesService(db, clock, publicUrl, transparency, events);
   const pdf = new PdfPool();
-  const documents = new DocumentsService(db, clock, pdf, signatures, publicUrl, transparency);
+  const documents = new DocumentsService(db, clock, pdf, signatures, publicUrl, transparency, events);
   await documents.init();
   const mail = new MailService(
     db,
@@ -225,6 +225,7 @@ export async function buildServices(
     pdf,
     jobs,
     mail,
+    events,
     log,
   });
 
