@@ -18,6 +18,10 @@ import { accountSecurityRoutes } from './modules/accounts/security.routes.ts';
 import { adminPlugin } from './modules/admin/admin.routes.ts';
 import { supportRoutes } from './modules/admin/support.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { registerOpenApi } from './modules/api/openapi.ts';
+import { tokenRoutes } from './modules/api/tokens.routes.ts';
+import { documentsV1 } from './modules/api/documents.v1.ts';
+import { apiV1Routes } from './modules/api/v1.routes.ts';
 import { blogRoutes, blogSitemapSource } from './modules/blog/blog.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -29,6 +33,7 @@ import { registerSeals } from './modules/seals/seals.ts';
 import { signatureRoutes } from './modules/signatures/signatures.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { eventsV1, webhooksV1 } from './modules/webhooks/webhooks.v1.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { requireDeclaredAnswers } from './plugins/declared-answers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -37,6 +42,9 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessionHooks } from './plugins/session.ts';
 import { buildServices } from './services.ts';
+
+/** The public API's version: its OpenAPI document's `info.version`. */
+const API_VERSION = '1.0.0';
 
 export interface BuildOptions {
   config: Config;
@@ -113,6 +121,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     });
   }
 
+  // Before any route: the OpenAPI document is collected as /api/v1 routes are added.
+  await registerOpenApi(app, API_VERSION);
   const health = { schema: { response: { 200: healthAnswer } } };
   app.get('/healthz', health, async () => ({ status: 'ok' }));
   app.get('/readyz', health, async () => {
@@ -133,6 +143,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
   webhookRoutes(app);
+  tokenRoutes(app);
+  apiV1Routes(app, [documentsV1, eventsV1, webhooksV1]);
   registerSeals(app);
   verifierRoutes(app, config.webRoot);
 

@@ -59,6 +59,7 @@ export function backgroundWork(s: Services, log: LifecycleLog, opts: { closeDb: 
           s.signatures.purgeExpired(),
           s.signatures.purgeOrphanLookups(),
           s.documents.files.purgeStaged(),
+          s.idempotency.purgeExpired(),
           s.events.purgeOld(),
           s.webhooks.deliverer.requeueLost(),
         ]),

@@ -27,6 +27,8 @@ import { AdminUsersService } from './modules/admin/admin-users.service.ts';
 import { ReportsService } from './modules/admin/reports.service.ts';
 import { SupportService } from './modules/admin/support.service.ts';
 import { AnalyticsService } from './modules/analytics/analytics.service.ts';
+import { Idempotency } from './modules/api/idempotency.ts';
+import { ApiTokens } from './modules/api/tokens.service.ts';
 import { BlogService } from './modules/blog/blog.service.ts';
 import { AnonymousLimits } from './modules/captcha/anonymous-limits.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
@@ -99,6 +101,8 @@ export interface Services {
   dailyStats: DailyStats;
   seo: SeoService;
   requests: RequestsService;
+  apiTokens: ApiTokens;
+  idempotency: Idempotency;
   seals: Seals;
   /** An account's events (the API's feed) and their webhooks; `webhookJobs` is the deliveries' own queue. */
   events: EventsService;
@@ -214,6 +218,8 @@ export async function buildServices(
     siteName: () => site.siteName,
   });
   const ipTracking = new IpTracking(db, clock, log);
+  const apiTokens = new ApiTokens(db, clock);
+  const idempotency = new Idempotency(db, clock);
   await ipTracking.refreshBlocked();
   const requests = createRequests({
     db,
@@ -261,6 +267,8 @@ export async function buildServices(
     dailyStats: new DailyStats(db, clock, log),
     seo: new SeoService(() => site, config.webRoot),
     requests,
+    apiTokens,
+    idempotency,
     seals,
     events,
     webhooks,

@@ -371,6 +371,34 @@ export interface UserDevicesTable {
   created_at: Timestamp;
 }
 
+/** A user's token for the public API (migration 0025). */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  prefix: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  revoked_at: Timestamp | null;
+}
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+
+/** The first answer to an Idempotency-Key, per token (migration 0025). */
+export interface IdempotencyKeysTable {
+  token_id: number;
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   blog_posts: BlogPostsTable;
   blog_images: BlogImagesTable;
@@ -390,6 +418,8 @@ export interface Database {
   signature_images: SignatureImagesTable;
   signature_lookups: SignatureLookupsTable;
   users: UsersTable;
+  api_tokens: ApiTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;
   tokens: TokensTable;

@@ -13,11 +13,10 @@ export const createLimitsStore = (db: Db, clock: Clock, log: WarnLog) =>
     defaultLimits,
     (stored, defaults) => {
       const out: Record<string, number | boolean> = { ...defaults };
-      for (const k of Object.keys(defaults) as (keyof SecurityLimits)[]) {
-        const v = stored[k];
-        if (typeof defaults[k] === 'boolean') {
-          if (typeof v === 'boolean') out[k] = v;
-        } else if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
+      for (const [k, fallback] of Object.entries(defaults)) {
+        const v = stored[k as keyof SecurityLimits];
+        if (typeof fallback === 'number' && typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
+        if (typeof fallback === 'boolean' && typeof v === 'boolean') out[k] = v;
       }
       return out as unknown as SecurityLimits;
     },

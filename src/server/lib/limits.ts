@@ -39,7 +39,9 @@ export interface SecurityLimits {
   signingCodesPerRecipientPerHour: number;
   /** The owner's resends and reminders to one recipient per hour. */
   signingMailsPerRecipientPerHour: number;
-  /** Webhooks may call loopback addresses, over http too (a receiver on the same machine). */
+  /** Public API calls one token may make per minute. */
+  apiCallsPerTokenPerMinute: number;
+  /** Webhooks may post over plain http to a loopback address (a receiver on this machine). */
   webhooksAllowHttpLoopback: boolean;
 }
 
@@ -66,5 +68,6 @@ export const defaultLimits = (): SecurityLimits => ({
   signingCallsPerIpPerHour: 600,
   signingCodesPerRecipientPerHour: 5,
   signingMailsPerRecipientPerHour: 5,
+  apiCallsPerTokenPerMinute: 600,
   webhooksAllowHttpLoopback: false,
 });

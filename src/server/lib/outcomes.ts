@@ -11,6 +11,7 @@ export type OutcomeKind =
   | 'conflict'
   | 'gone'
   | 'too-large'
+  | 'unprocessable'
   | 'unsupported-media'
   | 'throttled'
   | 'unavailable'
@@ -50,6 +51,9 @@ export const tooLarge = (message: string, fields?: Fields) => new Outcome('too-l
 /** 415: a file of a kind this does not take (an upload that is not a PDF). */
 export const unsupportedMedia = (message: string, fields?: Fields) =>
   new Outcome('unsupported-media', message, fields);
+/** 422: understood, but refused as a repeat of something else (an Idempotency-Key used with another request). */
+export const unprocessable = (message: string, fields?: Fields) =>
+  new Outcome('unprocessable', message, fields);
 /** 429 with Retry-After. */
 export const throttled = (message: string, retryAfter: number, fields?: Fields) =>
   new Outcome('throttled', message, fields, retryAfter);
@@ -71,6 +75,7 @@ export const outcomeStatus: Record<OutcomeKind, number> = {
   gone: 410,
   'too-large': 413,
   'unsupported-media': 415,
+  unprocessable: 422,
   throttled: 429,
   unavailable: 503,
   'insufficient-storage': 507,

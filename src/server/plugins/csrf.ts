@@ -2,6 +2,7 @@ import { CSRF_HEADER } from '#shared/constants.ts';
 import { accountMessages } from '#shared/accounts/messages.ts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
+import { API_V1 } from '../lib/api-prefix.ts';
 import { hmac, safeEqual } from '../lib/crypto.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -31,6 +32,8 @@ export function registerCsrf(app: App, key: string) {
 
   app.addHook('onRequest', (req, reply, done) => {
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
+    // Token calls carry no cookie, so there is nothing for another site to forge.
+    if (req.url.startsWith(API_V1)) return done();
     if (isCrossSite(req, app.site.publicUrl)) {
       void reply.code(403).send({ message: accountMessages.crossSiteRefused });
       return;

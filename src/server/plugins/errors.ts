@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { App } from '../app-types.ts';
 import { overHttps, readCookie, sessionCookieName } from '../lib/cookies.ts';
 import { Outcome, outcomeStatus } from '../lib/outcomes.ts';
+import { serverError } from '../lib/server-error.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 /**
@@ -22,19 +23,6 @@ export function frameworkErrorHandler(error: FastifyError, req: FastifyRequest, 
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const SERVER_ERROR_BODY = JSON.stringify({ message: 'Something went wrong on our side. Please try again.' });
-
-/**
- * A request that failed on our side: logged, kept for the diagnostics page, and answered with a
- * body that tells nothing.
- */
-export function serverError(app: App, log: FastifyBaseLogger, url: string, error: Error): string {
-  log.error({ err: error }, 'request failed');
-  app.recentErrors.push({ at: new Date().toISOString(), message: error.message, url });
-  if (app.recentErrors.length > 50) app.recentErrors.shift();
-  return SERVER_ERROR_BODY;
-}
-
 /**
  * Every error is `{ message }` with a fitting 4xx status; 5xx hide their details. A thrown
  * Outcome (lib/outcomes.ts) gets its status from the one table there.

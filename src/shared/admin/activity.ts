@@ -42,6 +42,8 @@ export const activityEvents = [
   'email-changed',
   'session-revoked',
   'new-device',
+  'api-token-created',
+  'api-token-revoked',
 ] as const;
 export type ActivityEvent = (typeof activityEvents)[number];
 
@@ -82,6 +84,8 @@ export const activityLabels: Record<ActivityEvent, string> = {
   'email-changed': 'E-mail address changed',
   'session-revoked': 'Session signed out',
   'new-device': 'Sign-in from a new device',
+  'api-token-created': 'API token created',
+  'api-token-revoked': 'API token revoked',
 };
 
 const isEvent = (event: string): event is ActivityEvent => Object.hasOwn(activityLabels, event);
@@ -163,9 +167,10 @@ export const settingLabels: Record<string, string> = {
   signingCallsPerIpPerHour: 'signing page calls per IP and hour',
   signingCodesPerRecipientPerHour: 'identity codes per recipient and hour',
   signingMailsPerRecipientPerHour: 'resends and reminders per recipient and hour',
+  apiCallsPerTokenPerMinute: 'API calls per token and minute',
+  webhooksAllowHttpLoopback: 'webhooks over http to this machine allowed',
   requireTwoFactorForAdmins: 'two-factor required for admins',
   requireTwoFactorForAll: 'two-factor required for everyone',
-  webhooksAllowHttpLoopback: 'webhooks to loopback (http allowed)',
   siteName: 'site name',
   publicUrl: 'public URL',
   privacyPolicyUrl: 'privacy policy URL',

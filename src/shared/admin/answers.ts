@@ -188,11 +188,11 @@ export const securitySettings = z.object({
   signingCallsPerIpPerHour: z.number(),
   signingCodesPerRecipientPerHour: z.number(),
   signingMailsPerRecipientPerHour: z.number(),
+  apiCallsPerTokenPerMinute: z.number(),
+  webhooksAllowHttpLoopback: z.boolean(),
   /** Who is asked to set up two-factor sign-in. */
   requireTwoFactorForAdmins: z.boolean(),
   requireTwoFactorForAll: z.boolean(),
-  /** Webhooks may call this machine (loopback), over http too. */
-  webhooksAllowHttpLoopback: z.boolean(),
 });
 export type SecuritySettings = z.infer<typeof securitySettings>;
 

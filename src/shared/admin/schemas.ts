@@ -79,9 +79,10 @@ export const securitySettingsSchema = z
       100,
       'Resends and reminders per recipient and hour',
     ).optional(),
+    apiCallsPerTokenPerMinute: minutes(10, 100_000, 'API calls per token and minute').optional(),
+    webhooksAllowHttpLoopback: z.boolean().optional(),
     requireTwoFactorForAdmins: z.boolean().optional(),
     requireTwoFactorForAll: z.boolean().optional(),
-    webhooksAllowHttpLoopback: z.boolean().optional(),
   })
   .refine((v) => v.lookupsBeforeBlock > v.lookupsBeforeCaptcha, {
     message: 'Look-ups before blocking must be more than look-ups before CAPTCHA',

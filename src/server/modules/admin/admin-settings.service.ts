@@ -111,9 +111,10 @@ export class AdminSettingsService {
       signingCallsPerIpPerHour: l.signingCallsPerIpPerHour,
       signingCodesPerRecipientPerHour: l.signingCodesPerRecipientPerHour,
       signingMailsPerRecipientPerHour: l.signingMailsPerRecipientPerHour,
+      apiCallsPerTokenPerMinute: l.apiCallsPerTokenPerMinute,
+      webhooksAllowHttpLoopback: l.webhooksAllowHttpLoopback,
       requireTwoFactorForAdmins: this.app.twoFactorPolicy.current.requireForAdmins,
       requireTwoFactorForAll: this.app.twoFactorPolicy.current.requireForAll,
-      webhooksAllowHttpLoopback: l.webhooksAllowHttpLoopback,
     };
   }
 
@@ -133,10 +134,10 @@ export class AdminSettingsService {
       ...(b.uploadsPerUserPerHour ? { uploadsPerUserPerHour: b.uploadsPerUserPerHour } : {}),
       ...(b.uploadsPerIpPerHour ? { uploadsPerIpPerHour: b.uploadsPerIpPerHour } : {}),
       ...optionalCounts(b, SIGNING_LIMITS),
+      ...optionalCounts(b, ['apiCallsPerTokenPerMinute'] as const),
       ...(b.webhooksAllowHttpLoopback !== undefined
         ? { webhooksAllowHttpLoopback: b.webhooksAllowHttpLoopback }
-        : {}),
-    });
+        : {}),    });
     const { requireTwoFactorForAdmins: admins, requireTwoFactorForAll: all } = b;
     if (admins !== undefined || all !== undefined)
       await this.app.twoFactorPolicy.save({

@@ -1,4 +1,5 @@
 import type { App } from '#server/app-types.ts';
+import { adminTokenRoutes } from '../api/tokens.routes.ts';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import { blogAdminRoutes } from '../blog/blog-admin.routes.ts';
 import { jobsAdminRoutes } from '../jobs/jobs-admin.routes.ts';
@@ -36,6 +37,7 @@ async function adminApi(app: App) {
   blogAdminRoutes(app);
   jobsAdminRoutes(app);
   sealsAdminRoutes(app);
+  adminTokenRoutes(app);
 }
 
 /**

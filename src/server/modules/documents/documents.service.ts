@@ -14,6 +14,7 @@ import type { Db } from '#server/db/kysely.ts';
 import type { DocumentRow, UserRow } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import { randomToken, sha256 } from '#server/lib/crypto.ts';
+import { contains } from '../admin/like.ts';
 import type { Refusal } from '../pdf/jobs.ts';
 import { JobAbortedError, type PdfPool } from '../pdf/pdf-pool.ts';
 import type { SignaturesService } from '../signatures/signatures.service.ts';
@@ -183,6 +184,26 @@ export class DocumentsService {
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
+      .execute();
+    const shares = await this.liveShares(rows.map((r) => r.id));
+    return rows.map((r) => toSummary(r, shares.get(r.id) ?? this.noShare));
+  }
+
+  /**
+   * One page of a user's documents, newest first, strictly before the id `before` (the public
+   * API's cursor): `limit + 1` rows, so the caller knows whether another page follows.
+   */
+  async page(
+    userId: number,
+    opts: { before: number | null; limit: number; status?: DocumentRow['status']; name?: string },
+  ): Promise<DocumentSummary[]> {
+    let q = this.db.selectFrom('documents').selectAll().where('user_id', '=', userId);
+    if (opts.before !== null) q = q.where('id', '<', opts.before);
+    if (opts.status) q = q.where('status', '=', opts.status);
+    if (opts.name) q = q.where(contains('name', opts.name));
+    const rows = await q
+      .orderBy('id', 'desc')
+      .limit(opts.limit + 1)
       .execute();
     const shares = await this.liveShares(rows.map((r) => r.id));
     return rows.map((r) => toSummary(r, shares.get(r.id) ?? this.noShare));

@@ -11,14 +11,14 @@ export const securityText = {
   uploads: 'Documents',
   uploadsLead:
     'How much each account may store (a user can be given their own quota on the Users page) and how often it may upload.',
+  api: 'Public API and webhooks',
+  apiLead: 'How often one API token may call, and where webhooks may post.',
+  webhooksAllowHttpLoopback: 'Allow webhooks over http to this machine',
+  webhooksAllowHttpLoopbackHint:
+    'For a receiver on the same host (127.0.0.1, ::1). Every other webhook must use https to a public address.',
   signing: 'Signing requests',
   signingLead:
     'How often users may send requests and mail their recipients, and how hard a signing link may be used.',
-  webhooks: 'Webhooks',
-  webhooksLead: 'Where users’ webhook endpoints may send events.',
-  webhooksLoopback: 'Allow webhooks to this machine (loopback), over http too',
-  webhooksLoopbackHint:
-    'For a receiver running beside the server (tests, a local integration). Private networks stay refused either way.',
   fields: {
     sessionIdleMinutes: [
       'Inactivity timeout',
@@ -87,6 +87,11 @@ export const securityText = {
       'Resends and reminders per recipient',
       'per hour',
       "The owner's mails to one recipient (1–100).",
+    ],
+    apiCallsPerTokenPerMinute: [
+      'API calls per token',
+      'per minute',
+      'Calls one token makes to /api/v1; over it the caller is told when to try again (10–100,000).',
     ],
   } as Record<string, [label: string, unit: string, hint: string]>,
   save: 'Save limits',

@@ -9,7 +9,6 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSaveSecuritySettings } from '#web/features/admin/api/save-security-settings.ts';
 import { LimitField } from '#web/features/admin/components/security/limit-field.tsx';
 import { TwoFactorPolicyFields } from '#web/features/admin/components/security/two-factor-policy-fields.tsx';
-import { WebhookPolicyFields } from '#web/features/admin/components/security/webhook-policy-fields.tsx';
 import { applyServerIssues, errorText } from '#web/features/admin/lib/server-errors.ts';
 import { adminText } from '#web/features/admin/messages.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -45,6 +44,7 @@ const groups: Array<{ title: string; lead: string; fields: Name[] }> = [
       'signingMailsPerRecipientPerHour',
     ],
   },
+  { title: t.api, lead: t.apiLead, fields: ['apiCallsPerTokenPerMinute'] },
 ];
 const allFields = groups.flatMap((g) => g.fields);
 
@@ -91,11 +91,32 @@ export function SecurityForm({ settings }: { settings: SecuritySettingsInput }) 
                   registration={form.register(name, { valueAsNumber: true })}
                 />
               ))}
+              {g.title === t.api ? (
+                <div className="flex gap-3">
+                  <input
+                    id="webhooks-allow-http-loopback"
+                    type="checkbox"
+                    aria-describedby="webhooks-allow-http-loopback-hint"
+                    className="mt-1 size-4 accent-ink-700"
+                    {...form.register('webhooksAllowHttpLoopback')}
+                  />
+                  <div>
+                    <label
+                      htmlFor="webhooks-allow-http-loopback"
+                      className="text-sm font-medium text-slate-900"
+                    >
+                      {t.webhooksAllowHttpLoopback}
+                    </label>
+                    <p id="webhooks-allow-http-loopback-hint" className="text-sm text-slate-700">
+                      {t.webhooksAllowHttpLoopbackHint}
+                    </p>
+                  </div>
+                </div>
+              ) : null}
             </CardContent>
           </Card>
         ))}
         <TwoFactorPolicyFields register={form.register} />
-        <WebhookPolicyFields register={form.register} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>

@@ -1,0 +1,41 @@
+/**
+ * The stable `code` of every error the public API answers with, beside its `message`. Messages
+ * may be reworded or translated; codes never change once published. The OpenAPI document lists
+ * them, so a client can branch on them.
+ */
+export const apiErrorCodes = {
+  // authentication and authorisation
+  token_missing: 'No `Authorization: Bearer` token was sent.',
+  token_invalid: 'The token is not one this instance issued.',
+  token_expired: 'The token has passed its expiry.',
+  token_revoked: 'The token was revoked by its owner or an admin.',
+  token_in_query: 'A token was sent in the query string; send it only in the Authorization header.',
+  insufficient_scope: 'The token lacks the scope the route needs (named in `scope`).',
+  account_disabled: "The token's owner is disabled.",
+  forbidden: 'The token may not do this to this object.',
+  // input
+  invalid_request: 'The request is well-formed but cannot be accepted (see message).',
+  validation_failed: 'A parameter or body field is missing or malformed (see `issues`).',
+  cursor_invalid: 'The paging cursor is not one this API issued.',
+  too_large: 'The body or file is over its size limit, or the storage quota is full.',
+  unsupported_media_type: 'The body or file is of a type this route does not take.',
+  webhook_url_invalid:
+    'The webhook URL is not https (or http to loopback when allowed), or its host is unknown.',
+  webhook_url_forbidden: 'The webhook URL resolves to a private, loopback, link-local or metadata address.',
+  webhook_limit_reached: 'The account has the most webhook endpoints allowed (20).',
+  webhook_disabled: 'The webhook endpoint is disabled: enable it before sending to it.',
+  // idempotency
+  idempotency_key_invalid: 'The Idempotency-Key is empty or over 255 characters.',
+  idempotency_key_reused: 'The Idempotency-Key was used within 24 hours with another request.',
+  idempotency_key_in_use: 'A request with this Idempotency-Key is still running; retry later.',
+  // state
+  not_found: 'Nothing the token may see has that id.',
+  conflict: 'The object is in a state that does not allow this (see message).',
+  gone: 'The object existed and is gone for good.',
+  rate_limited: 'Too many calls; wait for `Retry-After` seconds.',
+  unavailable: 'A part the API depends on is busy or down; retry after `Retry-After`.',
+  internal_error: 'Something failed on our side; the call may be retried.',
+} as const;
+export type ApiErrorCode = keyof typeof apiErrorCodes;
+export const isApiErrorCode = (code: unknown): code is ApiErrorCode =>
+  typeof code === 'string' && Object.hasOwn(apiErrorCodes, code);
