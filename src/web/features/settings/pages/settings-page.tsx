@@ -14,7 +14,8 @@ import { TwoFactorCard } from '#web/features/settings/components/two-factor-card
 import { LoginHistoryCard } from '#web/features/settings/components/login-history-card.tsx';
 import { ProfileForm } from '#web/features/settings/components/profile-form.tsx';
 import { StorageCard } from '#web/features/settings/components/storage-card.tsx';
-import { settingsText as t } from '#web/features/settings/messages.ts';
+import { WebhooksCard } from '#web/features/settings/components/webhooks/webhooks-card.tsx';
+import { settingsText as t, webhooksText } from '#web/features/settings/messages.ts';
 
 function SecuritySettings() {
   return (
@@ -35,16 +36,19 @@ function ProfileSettings() {
 export default function SettingsPage() {
   usePageMeta({ title: t.pageTitle });
   const { data: user } = useUser();
-  // Links from security e-mails and the two-factor banner open the Security tab.
-  const tab = new URLSearchParams(useSearch()).get('tab') === 'security' ? 'security' : 'profile';
+  // Links from security e-mails and the two-factor banner open the Security tab, the mail about a
+  // disabled webhook the Webhooks tab.
+  const asked = new URLSearchParams(useSearch()).get('tab');
+  const tab = asked === 'security' || asked === 'webhooks' ? asked : 'profile';
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <PageHeading title={t.pageTitle} lead={t.pageLead} />
       {user ? (
         <Tabs defaultValue={tab} className="mt-8">
-          <TabsList aria-label="Settings sections" className="max-w-xs">
+          <TabsList aria-label="Settings sections" className="max-w-md">
             <TabsTrigger value="profile">{t.profileTab}</TabsTrigger>
             <TabsTrigger value="security">{t.securityTab}</TabsTrigger>
+            <TabsTrigger value="webhooks">{webhooksText.tab}</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="space-y-6">
             <ProfileForm key={`${user.id}:${user.email}`} user={user} />
@@ -54,6 +58,9 @@ export default function SettingsPage() {
           <TabsContent value="security" className="space-y-6">
             <SecuritySettings />
             <LoginHistoryCard user={user} />
+          </TabsContent>
+          <TabsContent value="webhooks" className="space-y-6">
+            <WebhooksCard />
           </TabsContent>
         </Tabs>
       ) : (
