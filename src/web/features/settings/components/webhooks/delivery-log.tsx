@@ -19,7 +19,8 @@ export function DeliveryLog({ id, url, enabled }: { id: number; url: string; ena
   const items = deliveries.data?.items ?? [];
   const c = t.columns;
   return (
-    <section aria-label={t.logHeading(url)} className="space-y-2">
+    // Not a landmark of its own: the table's scrolling region already carries the log's name.
+    <div className="space-y-2">
       <div className="flex items-center justify-between gap-2">
         <h4 className="text-sm font-semibold text-slate-900">{t.logHeading(url)}</h4>
         <Button size="sm" variant="secondary" onClick={() => void deliveries.refetch()}>
@@ -99,6 +100,6 @@ export function DeliveryLog({ id, url, enabled }: { id: number; url: string; ena
           </TableBody>
         </Table>
       ) : null}
-    </section>
+    </div>
   );
 }
