@@ -19,7 +19,12 @@ export interface FanOutResult {
   events: number;
   deliveriesPerSecond: number;
   p99DelayMs: number;
-  withDeadEndpoint: { deliveriesPerSecond: number; p99DelayMs: number; p99Ratio: number; deadAttempts: number };
+  withDeadEndpoint: {
+    deliveriesPerSecond: number;
+    p99DelayMs: number;
+    p99Ratio: number;
+    deadAttempts: number;
+  };
 }
 
 async function receiver(answer: boolean) {
@@ -61,7 +66,8 @@ async function run(app: App, userId: number, healthyUrl: string, delays: number[
   for (let i = 0; i < EVENTS; i++) await app.events.emit(userId, 'document.uploaded', { documentId: i });
   const deadline = Date.now() + 120_000;
   while (delays.length < EVENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (delays.length < EVENTS) throw new Error(`only ${delays.length} of ${EVENTS} deliveries to ${healthyUrl}`);
+  if (delays.length < EVENTS)
+    throw new Error(`only ${delays.length} of ${EVENTS} deliveries to ${healthyUrl}`);
   return {
     deliveriesPerSecond: Math.round(EVENTS / ((last() - started) / 1000)),
     p99DelayMs: p99(delays),

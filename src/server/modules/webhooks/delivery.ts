@@ -178,10 +178,11 @@ export class Deliverer {
       if (!row.enabled) return await this.failPending(row.endpoint_id, 'The endpoint is disabled', [row.id]);
       if (!manual && row.retry_at && Date.parse(row.retry_at) > this.d.clock.now())
         return await this.later(row, Date.parse(row.retry_at), false);
-      for (let sent = 0; row && sent < CHAIN_MAX; sent++) {
+      for (let sent = 1; row; sent++) {
         const result = await this.send(row);
         await this.record(row, result);
-        if (result.error !== null) return;
+        // Taking the next one removes its job: only when it will be sent here.
+        if (result.error !== null || sent >= CHAIN_MAX) return;
         row = await this.takeNext(row.endpoint_id);
       }
     } finally {
