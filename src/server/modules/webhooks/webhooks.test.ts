@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DeliveryAnswer } from '#shared/api/webhooks.ts';
 import { Agent } from '#server/test/agent.ts';
+import { signaturePng } from '#server/test/fixtures.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
 import { RETRY_DELAYS_MS } from './retry-schedule.ts';
 import { answers, startReceiver, type Receiver } from './test-receiver.ts';
@@ -337,5 +338,45 @@ describe('webhook URLs', () => {
     const typo = await owner.agent.post('/api/webhooks', { url: r.url, events: ['document.exploded'] });
     expect(typo.statusCode).toBe(400);
     expect((await owner.agent.request('DELETE', `/api/webhooks/${id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('events from the product', () => {
+  const save = async (a: Agent) => {
+    const res = await a.post('/api/signatures', {
+      signatureData: await signaturePng(),
+      signerName: 'Jane Doe',
+      additionalData: '',
+      referenceNumber: '',
+      isDefault: false,
+      consent: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number; referenceNumber: string }>();
+  };
+
+  test('revoking a signature is an event; when recording it fails, the revocation still stands', async () => {
+    const { agent, userId } = await signedIn();
+    const first = await save(agent);
+    expect((await agent.request('PATCH', `/api/signatures/${first.id}/revoke`)).statusCode).toBe(200);
+    const { rows } = await ctx.app.events.page(userId, ['signature'], 0, 10);
+    expect(rows.map((r) => r.type)).toEqual(['signature.revoked']);
+    expect(JSON.parse(rows[0]!.data)).toMatchObject({ signatureId: first.id });
+
+    const second = await save(agent);
+    const record = ctx.app.events.record.bind(ctx.app.events);
+    ctx.app.events.record = () => Promise.reject(new Error('the events table is unavailable'));
+    try {
+      const res = await agent.request('PATCH', `/api/signatures/${second.id}/revoke`);
+      expect(res.statusCode).toBe(200);
+    } finally {
+      ctx.app.events.record = record;
+    }
+    const revoked = await ctx.app.db
+      .selectFrom('signatures')
+      .select('revoked_at')
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
+    expect(revoked.revoked_at).not.toBeNull();
   });
 });
