@@ -1,5 +1,6 @@
 import { benchAccounts } from './accounts.ts';
 import { benchAdmin } from './admin.ts';
+import { benchApi } from './api.ts';
 import { benchCreator } from './creator.ts';
 import { benchDocuments } from './documents.ts';
 import { benchHostileImages } from './hostile-images.ts';
@@ -22,6 +23,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   images: benchHostileImages,
   requests: benchRequests,
   seals: benchSeals,
+  api: benchApi,
 };
 
 if (only && !(only in suites)) {

@@ -21,7 +21,10 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerOpenApi } from './modules/api/openapi.ts';
 import { tokenRoutes } from './modules/api/tokens.routes.ts';
 import { documentsV1 } from './modules/api/documents.v1.ts';
+import { requestsV1 } from './modules/api/requests.v1.ts';
+import { signaturesV1 } from './modules/api/signatures.v1.ts';
 import { apiV1Routes } from './modules/api/v1.routes.ts';
+import { verificationV1 } from './modules/api/verification.v1.ts';
 import { blogRoutes, blogSitemapSource } from './modules/blog/blog.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -144,7 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   requestRoutes(app);
   webhookRoutes(app);
   tokenRoutes(app);
-  apiV1Routes(app, [documentsV1, eventsV1, webhooksV1]);
+  apiV1Routes(app, [documentsV1, requestsV1, signaturesV1, verificationV1, eventsV1, webhooksV1]);
   registerSeals(app);
   verifierRoutes(app, config.webRoot);
 

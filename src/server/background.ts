@@ -4,6 +4,7 @@ import type { Services } from './services.ts';
 
 const CLEAN_UP_MS = 10 * 60 * 1000;
 const DAILY_STATS_FLUSH_MS = 2000;
+const API_CALLS_FLUSH_MS = 1000;
 
 /**
  * Everything the app runs beside requests, in start order; stopped in reverse on close (after the
@@ -40,6 +41,7 @@ export function backgroundWork(s: Services, log: LifecycleLog, opts: { closeDb: 
       stop: () => s.anonymousLimits.stop(),
     },
     { name: 'look-up counts', start: () => s.verification.start(), stop: () => s.verification.stop() },
+    every('API call counts', API_CALLS_FLUSH_MS, () => s.apiTokens.flushCalls(), log, { finalRun: true }),
     { name: 'security limits', start: () => s.limitsStore.start(), stop: () => s.limitsStore.stop() },
     { name: 'site settings', start: () => s.siteStore.start(), stop: () => s.siteStore.stop() },
     { name: 'e-mail settings', start: () => s.emailStore.start(), stop: () => s.emailStore.stop() },

@@ -218,7 +218,7 @@ export async function buildServices(
     siteName: () => site.siteName,
   });
   const ipTracking = new IpTracking(db, clock, log);
-  const apiTokens = new ApiTokens(db, clock);
+  const apiTokens = new ApiTokens(db, clock, limiter);
   const idempotency = new Idempotency(db, clock);
   await ipTracking.refreshBlocked();
   const requests = createRequests({

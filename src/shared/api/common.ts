@@ -7,6 +7,8 @@ export const apiError = z
     message: z.string(),
     code: z.enum(Object.keys(apiErrorCodes) as [ApiErrorCode, ...ApiErrorCode[]]),
     scope: z.string().optional().describe('The scope the token lacks (insufficient_scope).'),
+    revokedAt: z.string().optional().describe('When the signature was revoked (signature_revoked).'),
+    expiresAt: z.string().optional().describe('When the signature expired (signature_expired).'),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'Error' });

@@ -91,65 +91,75 @@ export type Reminders = z.infer<typeof remindersSchema>;
  * POST /api/documents/{id}/requests: create and send. Rules that need the server (the clock for
  * the expiry, the PDF for page sizes, the document's state) are checked there, with the same messages.
  */
-export const createRequestSchema = z
-  .object({
-    recipients: z
-      .array(recipientInputSchema, { error: m.recipientsRequired })
-      .min(1, m.recipientsRequired)
-      .max(MAX_RECIPIENTS, m.tooManyRecipients),
-    order: z.enum(signingOrders, { error: m.orderInvalid }).default('sequential'),
-    message: multiLineText()
-      .max(REQUEST_MESSAGE_MAX, m.messageTooLong)
-      .optional()
-      .transform((s) => s || undefined),
-    /** ISO 8601; default 30 days from now; at most 365 days ahead. */
-    expiresAt: z.iso.datetime({ offset: true, error: m.expiryInvalid }).optional(),
-    /** null = no reminders. */
-    reminders: remindersSchema.nullable().default({ ...DEFAULT_REMINDERS }),
-    /** Whether each recipient confirms their address with a mailed 6-digit code first. */
-    requireCode: z.boolean().default(true),
-    /** Whether each recipient is mailed a download link of the final PDF, valid 30 days, once all have signed. */
-    recipientsDownloadLink: z.boolean().default(true),
-    fields: z.array(fieldInputSchema).max(MAX_FIELDS, m.tooManyFields).default([]),
-  })
-  .superRefine((body, ctx) => {
-    const seen = new Set<string>();
-    body.recipients.forEach((r, i) => {
-      if (seen.has(r.email))
-        ctx.addIssue({
-          code: 'custom',
-          message: m.recipientEmailRepeated(r.email),
-          path: ['recipients', i, 'email'],
-        });
-      seen.add(r.email);
-    });
-    body.fields.forEach((f, i) => {
-      // A signature's verification stamp is printed inside its field: it must hold a readable QR code.
-      if (f.type === 'signature' && !holdsStamp(f.rect.width, f.rect.height))
-        ctx.addIssue({
-          code: 'custom',
-          message: m.signatureFieldTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height),
-          path: ['fields', i, 'rect'],
-        });
-      const r = body.recipients[f.recipient];
-      if (!r)
-        ctx.addIssue({
-          code: 'custom',
-          message: m.fieldRecipientMissing(f.recipient),
-          path: ['fields', i, 'recipient'],
-        });
-      else if (r.role === 'viewer')
-        ctx.addIssue({
-          code: 'custom',
-          message: m.fieldsForViewer(r.name),
-          path: ['fields', i, 'recipient'],
-        });
-    });
-    body.recipients.forEach((r, i) => {
-      if (r.role === 'signer' && !body.fields.some((f) => f.recipient === i && f.type === 'signature'))
-        ctx.addIssue({ code: 'custom', message: m.signerWithoutSignature(r.name), path: ['recipients', i] });
-    });
+export const createRequestShape = z.object({
+  recipients: z
+    .array(recipientInputSchema, { error: m.recipientsRequired })
+    .min(1, m.recipientsRequired)
+    .max(MAX_RECIPIENTS, m.tooManyRecipients),
+  order: z.enum(signingOrders, { error: m.orderInvalid }).default('sequential'),
+  message: multiLineText()
+    .max(REQUEST_MESSAGE_MAX, m.messageTooLong)
+    .optional()
+    .transform((s) => s || undefined),
+  /** ISO 8601; default 30 days from now; at most 365 days ahead. */
+  expiresAt: z.iso.datetime({ offset: true, error: m.expiryInvalid }).optional(),
+  /** null = no reminders. */
+  reminders: remindersSchema.nullable().default({ ...DEFAULT_REMINDERS }),
+  /** Whether each recipient confirms their address with a mailed 6-digit code first. */
+  requireCode: z.boolean().default(true),
+  /** Whether each recipient is mailed a download link of the final PDF, valid 30 days, once all have signed. */
+  recipientsDownloadLink: z.boolean().default(true),
+  fields: z.array(fieldInputSchema).max(MAX_FIELDS, m.tooManyFields).default([]),
+});
+/**
+ * The create body's rules across its parts (no repeated address, fields for existing non-viewer
+ * recipients, a signature field per signer, big enough for its stamp), for every way a request is made.
+ */
+export function checkRequestBody(
+  body: {
+    recipients: Pick<z.output<typeof recipientInputSchema>, 'name' | 'email' | 'role'>[];
+    fields: Pick<z.output<typeof fieldInputSchema>, 'recipient' | 'type' | 'rect'>[];
+  },
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Set<string>();
+  body.recipients.forEach((r, i) => {
+    if (seen.has(r.email))
+      ctx.addIssue({
+        code: 'custom',
+        message: m.recipientEmailRepeated(r.email),
+        path: ['recipients', i, 'email'],
+      });
+    seen.add(r.email);
   });
+  body.fields.forEach((f, i) => {
+    // A signature's verification stamp is printed inside its field: it must hold a readable QR code.
+    if (f.type === 'signature' && !holdsStamp(f.rect.width, f.rect.height))
+      ctx.addIssue({
+        code: 'custom',
+        message: m.signatureFieldTooSmall(MIN_STAMP_BOX.width, MIN_STAMP_BOX.height),
+        path: ['fields', i, 'rect'],
+      });
+    const r = body.recipients[f.recipient];
+    if (!r)
+      ctx.addIssue({
+        code: 'custom',
+        message: m.fieldRecipientMissing(f.recipient),
+        path: ['fields', i, 'recipient'],
+      });
+    else if (r.role === 'viewer')
+      ctx.addIssue({
+        code: 'custom',
+        message: m.fieldsForViewer(r.name),
+        path: ['fields', i, 'recipient'],
+      });
+  });
+  body.recipients.forEach((r, i) => {
+    if (r.role === 'signer' && !body.fields.some((f) => f.recipient === i && f.type === 'signature'))
+      ctx.addIssue({ code: 'custom', message: m.signerWithoutSignature(r.name), path: ['recipients', i] });
+  });
+}
+export const createRequestSchema = createRequestShape.superRefine(checkRequestBody);
 export type CreateRequestInput = z.input<typeof createRequestSchema>;
 export type CreateRequestBody = z.output<typeof createRequestSchema>;
 

@@ -44,13 +44,11 @@ export function apiErrorHandler(app: App) {
         message: v.message ?? 'Invalid value',
       }));
       const where = issues[0]?.path ? `${issues[0].path}: ` : '';
-      return reply
-        .code(400)
-        .send({
-          message: `${where}${issues[0]?.message ?? 'Invalid request'}`,
-          code: 'validation_failed',
-          issues,
-        });
+      return reply.code(400).send({
+        message: `${where}${issues[0]?.message ?? 'Invalid request'}`,
+        code: 'validation_failed',
+        issues,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')

@@ -4,6 +4,16 @@ import { apiErrorCodes } from '#shared/api/errors.ts';
 import { API_SCOPES, scopeDescriptions } from '#shared/api/scopes.ts';
 import type { App } from '#server/app-types.ts';
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The parts of a multipart/form-data body a route also takes beside its JSON body (read by the
+     * handler, so only documented): the OpenAPI document lists both forms.
+     */
+    multipart?: unknown;
+  }
+}
+
 const PREFIX = '/api/v1/';
 
 const description = `Inkproof's public API: upload documents, send them for signature, follow them to the
@@ -46,7 +56,20 @@ export async function registerOpenApi(app: App, version: string) {
     transform: (input) => {
       if (!input.url.startsWith(PREFIX) || input.schema?.hide)
         return { schema: { hide: true }, url: input.url };
-      const out = jsonSchemaTransform(input);
+      const { multipart, ...routeSchema } = input.schema ?? {};
+      const out = jsonSchemaTransform({ ...input, schema: routeSchema });
+      if (multipart) {
+        const form = jsonSchemaTransform({ ...input, schema: { body: multipart } }).schema as {
+          body: unknown;
+        };
+        const body = (out.schema as { body?: unknown }).body;
+        (out.schema as { body?: unknown }).body = {
+          content: {
+            ...(body ? { 'application/json': { schema: body } } : {}),
+            'multipart/form-data': { schema: form.body },
+          },
+        };
+      }
       const config = input.route.config as
         { public?: boolean; scope?: string | readonly string[] } | undefined;
       const schema = out.schema as Record<string, unknown>;

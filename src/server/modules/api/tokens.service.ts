@@ -1,11 +1,15 @@
 import type { Db } from '#server/db/kysely.ts';
 import type { ApiTokenRow, UserRow } from '#server/db/schema.ts';
+import { BatchedCounter } from '#server/lib/batched-counter.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import { randomToken, sha256 } from '#server/lib/crypto.ts';
+import type { DbRateLimiter } from '#server/lib/rate-limiter.ts';
 import { API_TOKEN_PATTERN, API_TOKEN_PREFIX, type ApiScope } from '#shared/api/scopes.ts';
 import type { CreateTokenInput, TokenSummary } from '#shared/api/tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The window of the per-token call limit (the security setting counts calls per minute). */
+export const CALL_WINDOW_MS = 60 * 1000;
 /** Last use is written at most this often per token: a busy integration would otherwise write on every call. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -31,11 +35,30 @@ export const summary = (row: ApiTokenRow): TokenSummary => ({
  */
 export class ApiTokens {
   private readonly touched = new Map<number, number>();
+  /**
+   * Calls per token and minute, counted in memory and added to the shared database window once a
+   * second (flushCalls, background.ts), as look-ups are (decision 034): no write per call.
+   */
+  private readonly calls: BatchedCounter;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+    limiter: DbRateLimiter,
+  ) {
+    this.calls = new BatchedCounter(limiter, clock, 'api-token:', () => CALL_WINDOW_MS);
+  }
+
+  /** Counts a call of this token: the calls in the current minute (all instances, to within a second), and when it ends. */
+  countCall(tokenId: number): { count: number; resetAt: number } {
+    const key = String(tokenId);
+    const count = this.calls.hit(key);
+    return { count, resetAt: this.calls.resetAt(key) };
+  }
+
+  flushCalls(): Promise<void> {
+    return this.calls.flush();
+  }
 
   async create(userId: number, input: CreateTokenInput): Promise<{ token: string; row: ApiTokenRow }> {
     const secret = randomToken(32);

@@ -36,7 +36,7 @@ export const DOCUMENT_CHECKS_PER_HOUR = 60;
 export const PDF_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
 /** The bytes of a PDF, never serialised. */
 export const pdfAnswer = fileAnswer('application/pdf');
-const pdfHeaders = {
+export const pdfHeaders = {
   onSend: (
     _req: FastifyRequest,
     reply: FastifyReply,
@@ -50,7 +50,7 @@ const pdfHeaders = {
 };
 
 /** A file that still holds active content (an original that has it) is only ever a download. */
-function sendPdf(
+export function sendPdf(
   reply: FastifyReply,
   file: { bytes: Buffer; name: string; active: boolean },
   type: 'inline' | 'attachment',
@@ -88,6 +88,17 @@ function signRefused(r: Exclude<SignOutcome, { kind: 'ok' }>): Outcome {
     case 'outside':
       return invalid(m.offPage(r.page, r.width, r.height), { page: { width: r.width, height: r.height } });
   }
+}
+
+/** Public checks (by hash or reference) answer only for signed documents, and are counted per IP. */
+export function documentCheckLimit(app: App) {
+  return rateLimit(app, {
+    key: (req) => `document-check:ip:${req.ip}`,
+    max: () => DOCUMENT_CHECKS_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: m.tooManyChecks,
+    retryAfterInBody: true,
+  });
 }
 
 export function documentRoutes(app: App) {
@@ -226,14 +237,7 @@ export function documentRoutes(app: App) {
     },
   );
 
-  /** Public checks answer only for signed documents, and are counted per IP. */
-  const checkLimit = rateLimit(app, {
-    key: (req) => `document-check:ip:${req.ip}`,
-    max: () => DOCUMENT_CHECKS_PER_HOUR,
-    windowMs: HOUR_MS,
-    message: m.tooManyChecks,
-    retryAfterInBody: true,
-  });
+  const checkLimit = documentCheckLimit(app);
 
   app.post(
     '/api/documents/check-hash',

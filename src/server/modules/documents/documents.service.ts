@@ -190,18 +190,32 @@ export class DocumentsService {
   }
 
   /**
-   * One page of a user's documents, newest first, strictly before the id `before` (the public
-   * API's cursor): `limit + 1` rows, so the caller knows whether another page follows.
+   * One page of a user's documents, newest first (as the list), strictly after the cursor's
+   * document in that order (the public API's paging): `limit + 1` rows, so the caller knows
+   * whether another page follows. The order is the index's (user, created), so a page reads
+   * only its own rows however many documents the user has.
    */
   async page(
     userId: number,
-    opts: { before: number | null; limit: number; status?: DocumentRow['status']; name?: string },
+    opts: {
+      after: { at: string; id: number } | null;
+      limit: number;
+      status?: DocumentRow['status'];
+      name?: string;
+      /** ISO times: uploaded at or after, strictly before. */
+      createdAfter?: string;
+      createdBefore?: string;
+    },
   ): Promise<DocumentSummary[]> {
     let q = this.db.selectFrom('documents').selectAll().where('user_id', '=', userId);
-    if (opts.before !== null) q = q.where('id', '<', opts.before);
+    const after = opts.after;
+    if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.at, after.id)));
     if (opts.status) q = q.where('status', '=', opts.status);
     if (opts.name) q = q.where(contains('name', opts.name));
+    if (opts.createdAfter) q = q.where('created_at', '>=', opts.createdAfter);
+    if (opts.createdBefore) q = q.where('created_at', '<', opts.createdBefore);
     const rows = await q
+      .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(opts.limit + 1)
       .execute();

@@ -19,6 +19,8 @@ export type CreateOutcome =
   | { kind: 'ok'; request: SigningRequest }
   | { kind: 'missing' }
   | { kind: 'invalid'; message: string; path?: (string | number)[] }
+  /** The document cannot take a request now (signed, or another request holds it). */
+  | { kind: 'document-state'; message: string }
   | { kind: 'busy' };
 
 /** Half a point of slack, as the owner's placements get. */
@@ -40,7 +42,9 @@ async function check(
   svc: RequestsService,
   doc: { id: number; page_count: number },
   body: CreateRequestBody,
-): Promise<Exclude<CreateOutcome, { kind: 'ok' | 'missing' }> | { kind: 'ok'; expiresAt: number }> {
+): Promise<
+  Exclude<CreateOutcome, { kind: 'ok' | 'missing' | 'document-state' }> | { kind: 'ok'; expiresAt: number }
+> {
   const now = svc.now();
   const expiresAt = body.expiresAt ? Date.parse(body.expiresAt) : now + REQUEST_DEFAULT_EXPIRY_DAYS * DAY_MS;
   if (expiresAt <= now) return { kind: 'invalid', message: m.expiryInPast, path: ['expiresAt'] };
@@ -185,7 +189,7 @@ export async function createRequest(
     }
   }
   const refusal = documentRefusal(doc);
-  if (refusal) return { kind: 'invalid', message: refusal };
+  if (refusal) return { kind: 'document-state', message: refusal };
   const checked = await check(svc, doc, body);
   if (checked.kind !== 'ok') return checked;
 
@@ -272,13 +276,13 @@ export async function createRequest(
       return { request, out };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) return { kind: 'invalid', message: m.documentAwaiting };
+    if (isUniqueViolation(err)) return { kind: 'document-state', message: m.documentAwaiting };
     throw err;
   }
   if (!created) {
     const now = await svc.ownedDocument(owner.id, documentId);
     if (!now) return { kind: 'missing' };
-    return { kind: 'invalid', message: documentRefusal(now) ?? m.documentAwaiting };
+    return { kind: 'document-state', message: documentRefusal(now) ?? m.documentAwaiting };
   }
   svc.sendAll(created.out);
   await svc.deps.events.emit(owner.id, 'request.sent', {

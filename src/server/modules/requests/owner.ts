@@ -8,10 +8,18 @@ import { cancelledMail, invitationMail } from './mails.ts';
 import { Rollback, type Outgoing, type RequestsService } from './requests.service.ts';
 import { issueLink, revokeLinks, signingPath } from './tokens.ts';
 
+/** Why an owner's action does not apply to the request or recipient as they now are. */
+export type OwnerConflict =
+  | 'request_not_active'
+  | 'recipient_not_due'
+  | 'recipient_finished'
+  | 'recipient_is_viewer'
+  | 'no_download_link';
+
 export type OwnerOutcome =
   | { kind: 'ok'; request: SigningRequest; message: string }
   | { kind: 'missing'; message: string }
-  | { kind: 'conflict'; message: string };
+  | { kind: 'conflict'; message: string; reason: OwnerConflict };
 
 /** POST /api/requests/{id}/cancel: every link dies, the document is pending again, recipients are told. */
 export async function cancel(
@@ -28,7 +36,7 @@ export async function cancel(
     await recordEvent(trx, { requestId, kind: 'cancelled', actor, at });
     return true;
   });
-  if (!ended) return { kind: 'conflict', message: m.requestNotActive };
+  if (!ended) return { kind: 'conflict', message: m.requestNotActive, reason: 'request_not_active' };
   await svc.deps.events.emit(owner.id, 'request.cancelled', { requestId, documentId: request.document_id });
   const [doc, told] = await Promise.all([
     svc.db
@@ -67,7 +75,7 @@ export async function turnOffDownloadLink(
   const request = await svc.ownedRequest(owner.id, requestId);
   if (!request) return { kind: 'missing', message: m.requestNotFound };
   if (request.status !== 'active' && request.status !== 'completed')
-    return { kind: 'conflict', message: m.downloadLinkNone };
+    return { kind: 'conflict', message: m.downloadLinkNone, reason: 'no_download_link' };
   const at = iso(svc.now());
   // Completion reads the choice as its own update lands, so a link it makes is either never made
   // or revoked here.
@@ -105,13 +113,25 @@ async function mailable(svc: RequestsService, owner: UserRow, requestId: number,
     .executeTakeFirst();
   if (!recipient) return { kind: 'missing' as const, message: m.recipientNotFound };
   if (request.status !== 'active' || Date.parse(request.expires_at) <= svc.now())
-    return { kind: 'conflict' as const, message: m.requestNotActive };
+    return { kind: 'conflict' as const, message: m.requestNotActive, reason: 'request_not_active' as const };
   if (recipient.role === 'viewer')
-    return { kind: 'conflict' as const, message: m.recipientIsViewer(recipient.name) };
+    return {
+      kind: 'conflict' as const,
+      message: m.recipientIsViewer(recipient.name),
+      reason: 'recipient_is_viewer' as const,
+    };
   if (recipient.status === 'waiting')
-    return { kind: 'conflict' as const, message: m.recipientNotDue(recipient.name) };
+    return {
+      kind: 'conflict' as const,
+      message: m.recipientNotDue(recipient.name),
+      reason: 'recipient_not_due' as const,
+    };
   if (recipient.status !== 'sent' && recipient.status !== 'opened')
-    return { kind: 'conflict' as const, message: m.recipientDone(recipient.name) };
+    return {
+      kind: 'conflict' as const,
+      message: m.recipientDone(recipient.name),
+      reason: 'recipient_finished' as const,
+    };
   return { kind: 'ok' as const, request, recipient };
 }
 
@@ -203,7 +223,8 @@ export async function ownerMail(
   const found = await mailable(svc, owner, requestId, recipientId);
   if (found.kind !== 'ok') return found;
   const out = await mailLink(svc, found.request, found.recipient, how, actor);
-  if (!out) return { kind: 'conflict', message: m.recipientDone(found.recipient.name) };
+  if (!out)
+    return { kind: 'conflict', message: m.recipientDone(found.recipient.name), reason: 'recipient_finished' };
   svc.deps.send(out);
   const message = how === 'resend' ? m.resent(found.recipient.name) : m.reminded(found.recipient.name);
   return { kind: 'ok', request: await svc.view((await svc.ownedRequest(owner.id, requestId))!), message };

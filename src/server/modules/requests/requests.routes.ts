@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentMessages } from '#shared/documents/messages.ts';
 import {
@@ -28,6 +29,29 @@ function ownerAnswer(r: OwnerOutcome) {
   return { request: r.request, message: r.message };
 }
 
+/**
+ * Signing requests a user may send per hour, however they send them (the browser or the public
+ * API count on the same counter).
+ */
+export const composeLimit = (app: App, userId: (req: FastifyRequest) => number) =>
+  rateLimit(app, {
+    key: (req) => `signing-request:user:${userId(req)}`,
+    max: (limits) => limits.signingRequestsPerUserPerHour,
+    windowMs: HOUR_MS,
+    message: m.tooManyRequests,
+    retryAfterInBody: true,
+  });
+
+/** Links the owner mails one recipient per hour (resend and remind together, from anywhere). */
+export const recipientMailLimit = (app: App, recipientId: (req: FastifyRequest) => number) =>
+  rateLimit(app, {
+    key: (req) => `signing-mail:recipient:${recipientId(req)}`,
+    max: (limits) => limits.signingMailsPerRecipientPerHour,
+    windowMs: HOUR_MS,
+    message: m.tooManyMails,
+    retryAfterInBody: true,
+  });
+
 /** A request that could not be made, as an outcome (`path` names the input at fault). */
 function createRefused(r: Exclude<CreateOutcome, { kind: 'ok' }>): Outcome {
   switch (r.kind) {
@@ -35,6 +59,8 @@ function createRefused(r: Exclude<CreateOutcome, { kind: 'ok' }>): Outcome {
       return notFound(documentMessages.notFound);
     case 'invalid':
       return invalid(r.message, r.path ? { path: r.path } : {});
+    case 'document-state':
+      return invalid(r.message);
     case 'busy':
       return unavailable(m.busy, 30);
   }
@@ -47,13 +73,7 @@ export function requestOwnerRoutes(app: App) {
     {
       onRequest: requireUser,
       schema: { params: idParams, body: createRequestSchema, response: { 201: requestAnswer } },
-      preHandler: rateLimit(app, {
-        key: (req) => `signing-request:user:${currentUser(req).id}`,
-        max: (limits) => limits.signingRequestsPerUserPerHour,
-        windowMs: HOUR_MS,
-        message: m.tooManyRequests,
-        retryAfterInBody: true,
-      }),
+      preHandler: composeLimit(app, (req) => currentUser(req).id),
     },
     async (req, reply) => {
       const user = currentUser(req);
@@ -109,13 +129,7 @@ export function requestOwnerRoutes(app: App) {
     async (req) => ownerAnswer(await turnOffDownloadLink(app.requests, currentUser(req), req.params.id)),
   );
 
-  const mailLimit = rateLimit(app, {
-    key: (req) => `signing-mail:recipient:${(req.params as { rid: number }).rid}`,
-    max: (limits) => limits.signingMailsPerRecipientPerHour,
-    windowMs: HOUR_MS,
-    message: m.tooManyMails,
-    retryAfterInBody: true,
-  });
+  const mailLimit = recipientMailLimit(app, (req) => (req.params as { rid: number }).rid);
   for (const how of ['resend', 'remind'] as const) {
     app.post(
       `/api/requests/:id/recipients/:rid/${how}`,

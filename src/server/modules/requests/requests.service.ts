@@ -1,5 +1,10 @@
 import type { Transaction } from 'kysely';
-import type { RequestListResponse, RequestStatus, SigningRequest } from '#shared/requests/schemas.ts';
+import type {
+  RequestListResponse,
+  RequestStatus,
+  RequestSummary,
+  SigningRequest,
+} from '#shared/requests/schemas.ts';
 import type { Db } from '#server/db/kysely.ts';
 import type { Database, SigningRequestRow } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
@@ -17,6 +22,21 @@ import type { EventSink } from '#server/modules/webhooks/events.service.ts';
 import { loadRequest } from './views.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+const SUMMARY_COLUMNS = [
+  'q.id',
+  'q.document_id',
+  'd.name',
+  'q.status',
+  'q.signing_order',
+  'q.created_at',
+  'q.expires_at',
+  'q.ended_at',
+] as const;
+type SummaryRow = Pick<
+  SigningRequestRow,
+  'id' | 'document_id' | 'status' | 'signing_order' | 'created_at' | 'expires_at' | 'ended_at'
+> & { name: string };
 
 /** A mail to send once the transaction that decided it has committed. */
 export interface Outgoing {
@@ -110,22 +130,40 @@ export class RequestsService {
     const [rows, count] = await Promise.all([
       base
         .innerJoin('documents as d', 'd.id', 'q.document_id')
-        .select([
-          'q.id',
-          'q.document_id',
-          'd.name',
-          'q.status',
-          'q.signing_order',
-          'q.created_at',
-          'q.expires_at',
-          'q.ended_at',
-        ])
+        .select(SUMMARY_COLUMNS)
         .orderBy('q.id', 'desc')
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize)
         .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
+    return { total: Number(count.n), items: await this.summaries(rows) };
+  }
+
+  /**
+   * One page of the user's requests, newest first, strictly before the id `before` (the public
+   * API's cursor): `limit + 1` rows, so the caller knows whether another page follows.
+   */
+  async page(
+    userId: number,
+    opts: { before: number | null; limit: number; status?: RequestStatus; documentId?: number },
+  ): Promise<RequestSummary[]> {
+    let q = this.db
+      .selectFrom('signing_requests as q')
+      .innerJoin('documents as d', 'd.id', 'q.document_id')
+      .select(SUMMARY_COLUMNS)
+      .where('q.user_id', '=', userId);
+    if (opts.before !== null) q = q.where('q.id', '<', opts.before);
+    if (opts.status) q = q.where('q.status', '=', opts.status);
+    if (opts.documentId !== undefined) q = q.where('q.document_id', '=', opts.documentId);
+    const rows = await q
+      .orderBy('q.id', 'desc')
+      .limit(opts.limit + 1)
+      .execute();
+    return this.summaries(rows);
+  }
+
+  private async summaries(rows: SummaryRow[]): Promise<RequestSummary[]> {
     const recipients = rows.length
       ? await this.db
           .selectFrom('signing_recipients')
@@ -138,30 +176,37 @@ export class RequestsService {
           .orderBy('position')
           .execute()
       : [];
-    return {
-      total: Number(count.n),
-      items: rows.map((r) => ({
-        id: r.id,
-        documentId: r.document_id,
-        documentName: r.name,
-        status: r.status,
-        order: r.signing_order,
-        createdAt: r.created_at,
-        expiresAt: r.expires_at,
-        endedAt: r.ended_at,
-        recipients: recipients
-          .filter((x) => x.request_id === r.id)
-          .map((x) => ({
-            id: x.id,
-            name: x.name,
-            email: x.email,
-            role: x.role,
-            status: x.status,
-            signedAt: x.signed_at,
-            declinedAt: x.declined_at,
-          })),
-      })),
-    };
+    return rows.map((r) => ({
+      id: r.id,
+      documentId: r.document_id,
+      documentName: r.name,
+      status: r.status,
+      order: r.signing_order,
+      createdAt: r.created_at,
+      expiresAt: r.expires_at,
+      endedAt: r.ended_at,
+      recipients: recipients
+        .filter((x) => x.request_id === r.id)
+        .map((x) => ({
+          id: x.id,
+          name: x.name,
+          email: x.email,
+          role: x.role,
+          status: x.status,
+          signedAt: x.signed_at,
+          declinedAt: x.declined_at,
+        })),
+    }));
+  }
+
+  /** One of the user's requests as its owner sees it (one past its expiry is expired first), or null. */
+  async owned(userId: number, requestId: number): Promise<SigningRequest | null> {
+    let request = await this.ownedRequest(userId, requestId);
+    if (request?.status === 'active' && Date.parse(request.expires_at) <= this.now()) {
+      await this.expire(request.id);
+      request = await this.ownedRequest(userId, requestId);
+    }
+    return request ? this.view(request) : null;
   }
 
   /** GET …/requests/current: the document's latest request (an overdue one is expired first). */

@@ -221,6 +221,19 @@ export class SignaturesService {
       .execute();
   }
 
+  /**
+   * One page of a user's signatures, newest first, strictly before the id `before` (the public
+   * API's cursor): `limit + 1` rows, so the caller knows whether another page follows.
+   */
+  page(userId: number, opts: { before: number | null; limit: number }) {
+    let q = signaturesWithLookups(this.db).where('signatures.user_id', '=', userId);
+    if (opts.before !== null) q = q.where('signatures.id', '<', opts.before);
+    return q
+      .orderBy('signatures.id', 'desc')
+      .limit(opts.limit + 1)
+      .execute();
+  }
+
   get(userId: number, id: number) {
     return signaturesWithLookups(this.db)
       .where('signatures.id', '=', id)

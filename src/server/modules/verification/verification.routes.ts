@@ -55,21 +55,39 @@ function answerOf(found: LookupResult): PublicSignature {
   }
 }
 
+/**
+ * A look-up counted against the caller's IP: the gate's refusal when it is over its limits, or
+ * what the query found. Both are tracked; the caller turns them into its answer.
+ */
+export async function gatedLookup(
+  app: App,
+  caller: { ip: string; sessionId: string | undefined; captcha: string | undefined },
+  find: () => Promise<LookupResult>,
+): Promise<Exclude<Gate, { kind: 'ok' }> | LookupResult> {
+  const decided = app.verification.gate(caller.ip, caller.sessionId, caller.captcha);
+  const gate = decided instanceof Promise ? await decided : decided;
+  if (gate.kind !== 'ok') {
+    track(app, caller.ip, gate.kind);
+    return gate;
+  }
+  const found = await find();
+  track(app, caller.ip, found.kind);
+  return found;
+}
+
 /** Both look-ups: count against the caller's IP, then answer from one indexed query. */
 async function lookUp(
   app: App,
   req: FastifyRequest & { query: { captcha?: string | undefined } },
   find: () => Promise<LookupResult>,
 ): Promise<PublicSignature> {
-  const decided = app.verification.gate(req.ip, req.session?.id, req.query.captcha);
-  const gate = decided instanceof Promise ? await decided : decided;
-  if (gate.kind !== 'ok') {
-    track(app, req.ip, gate.kind);
-    throw refusal(gate);
-  }
-  const found = await find();
-  track(app, req.ip, found.kind);
-  return answerOf(found);
+  const result = await gatedLookup(
+    app,
+    { ip: req.ip, sessionId: req.session?.id, captcha: req.query.captcha },
+    find,
+  );
+  if (result.kind === 'captcha' || result.kind === 'blocked') throw refusal(result);
+  return answerOf(result);
 }
 
 /** A reference that needs no decoding and passes the schema as it is (the common case, a QR's link). */

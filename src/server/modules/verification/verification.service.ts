@@ -84,6 +84,11 @@ export class VerificationService {
     return this.overSoftLimit(ip, count, sessionId, captchaAnswer);
   }
 
+  /** Seconds until the IP's look-up window starts over (a caller that cannot solve a CAPTCHA waits). */
+  windowResetsIn(ip: string): number {
+    return Math.max(1, Math.ceil((this.perIp.resetAt(ip) - this.clock.now()) / 1000));
+  }
+
   private async overSoftLimit(
     ip: string,
     count: number,

@@ -11,6 +11,7 @@ import { diagnosticsText } from '#web/features/admin/messages/diagnostics.ts';
 import { certificateText } from '#web/features/admin/messages/certificate.ts';
 import { ipText } from '#web/features/admin/messages/ip.ts';
 import { settingsText } from '#web/features/admin/messages/settings.ts';
+import { apiTokensText } from '#web/features/admin/messages/api-tokens.ts';
 
 /** Texts of the admin pages, one file per page (the spec names the pages and menu, not their contents). */
 export const adminText = {
@@ -28,6 +29,7 @@ export const adminText = {
   certificate: certificateText,
   ip: ipText,
   settings: settingsText,
+  apiTokens: apiTokensText,
 } as const;
 
 /** A readable name for an activity event (the catalogue the server shares). */

@@ -4,6 +4,7 @@ export const adminKeys = {
   dashboard: ['admin', 'dashboard'] as const,
   users: ['admin', 'users'] as const,
   user: (id: number) => ['admin', 'users', 'detail', id] as const,
+  userApiTokens: (id: number) => ['admin', 'users', 'api-tokens', id] as const,
   signatures: ['admin', 'signatures'] as const,
   signature: (id: number) => ['admin', 'signatures', 'detail', id] as const,
   activities: ['admin', 'activities'] as const,

@@ -3,6 +3,7 @@ import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { useAdminUser } from '#web/features/admin/api/get-user.ts';
 import { DetailList } from '#web/features/admin/components/detail-list.tsx';
 import { QueryState } from '#web/features/admin/components/query-state.tsx';
+import { UserApiTokens } from '#web/features/admin/components/users/user-api-tokens.tsx';
 import { UserActions } from '#web/features/admin/components/users/user-actions.tsx';
 import { UserSignatures } from '#web/features/admin/components/users/user-signatures.tsx';
 import { RoleBadge, UserStatusBadges } from '#web/features/admin/components/users/user-status-badges.tsx';
@@ -59,6 +60,7 @@ export function UserDetailDialog({ userId, meId, onClose }: UserDetailDialogProp
               {t.activityLink}
             </Link>
             <UserSignatures detail={detail} />
+            <UserApiTokens userId={detail.user.id} email={detail.user.email} />
             <UserActions detail={detail} isMe={detail.user.id === meId} onDeleted={onClose} />
           </div>
         ) : null}
