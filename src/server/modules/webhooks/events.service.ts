@@ -5,6 +5,9 @@ import type { Db } from '#server/db/kysely.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import type { JobQueue } from '#server/modules/jobs/job-queue.ts';
 
+/** How old an event is before the feed shows it (see page). */
+export const FEED_SETTLE_MS = 2000;
+
 /** Events are kept this long: the feed reaches back 30 days, and so does Redeliver. */
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -85,6 +88,9 @@ export class EventsService implements EventSink {
   /**
    * One page of a user's events after the row id `afterId`, oldest first, of the given type
    * families only. Ids only grow, so a page never changes once read and new events come after it.
+   * An event shows once it is FEED_SETTLE_MS old: on PostgreSQL two inserts can commit in the
+   * other order than their ids, and a client that read the later one must not have passed the
+   * earlier one for good.
    */
   async page(userId: number, families: string[], afterId: number, limit: number) {
     if (families.length === 0) return { rows: [] as EventRow[], more: false };
@@ -93,6 +99,7 @@ export class EventsService implements EventSink {
       .select(['id', 'public_id', 'type', 'data', 'created_at'])
       .where('user_id', '=', userId)
       .where('id', '>', afterId)
+      .where('created_at', '<=', iso(this.clock.now() - FEED_SETTLE_MS))
       .where((eb) => eb.or(families.map((f) => eb('type', 'like', `${f}.%`))))
       .orderBy('id')
       .limit(limit + 1)

@@ -3,6 +3,7 @@ import { apiUser } from '#server/test/api.ts';
 import { upload } from '#server/test/documents.ts';
 import { simplePdf } from '#server/test/pdfs.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
+import { FEED_SETTLE_MS } from './events.service.ts';
 import { answers, startReceiver, type Receiver } from './test-receiver.ts';
 
 let ctx: TestContext;
@@ -18,6 +19,9 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** The feed shows an event once it has settled (FEED_SETTLE_MS). */
+const settle = () => ctx.clock.advance(FEED_SETTLE_MS);
+
 type Page = {
   items: { id: string; type: string; data: Record<string, unknown> }[];
   nextCursor: string | null;
@@ -27,33 +31,42 @@ describe('the events feed', () => {
   test('pages in order and stays stable while events are added; a token sees only the families it may read', async () => {
     const { api, userId } = await apiUser(ctx.app);
     for (let i = 0; i < 5; i++) await ctx.app.events.emit(userId, 'document.uploaded', { documentId: i });
+    // not yet settled: a later reader could otherwise pass an event still committing
+    expect((await api.get('/api/v1/events')).json<Page>().items).toEqual([]);
+    settle();
     const first = (await api.get('/api/v1/events?limit=3')).json<Page>();
     expect(first.items.map((e) => e.data.documentId)).toEqual([0, 1, 2]);
     // Events added while the client pages come after what it has not read yet, never inside it.
     await ctx.app.events.emit(userId, 'request.sent', { requestId: 9 });
     await ctx.app.events.emit(userId, 'signature.revoked', { signatureId: 4 });
+    settle();
     const second = (await api.get(`/api/v1/events?limit=3&after=${first.nextCursor}`)).json<Page>();
     expect(second.items.map((e) => e.type)).toEqual([
       'document.uploaded',
       'document.uploaded',
       'request.sent',
     ]);
+    settle();
     const third = (await api.get(`/api/v1/events?limit=3&after=${second.nextCursor}`)).json<Page>();
     expect(third.items.map((e) => e.type)).toEqual(['signature.revoked']);
     // At the end the cursor is kept for polling: nothing new, nothing repeated.
+    settle();
     const empty = (await api.get(`/api/v1/events?limit=3&after=${third.nextCursor}`)).json<Page>();
     expect(empty.items).toEqual([]);
     await ctx.app.events.emit(userId, 'document.signed', { documentId: 1 });
+    settle();
     const later = (await api.get(`/api/v1/events?after=${empty.nextCursor}`)).json<Page>();
     expect(later.items.map((e) => e.type)).toEqual(['document.signed']);
     // Another user's events never show.
     const other = await apiUser(ctx.app);
+    settle();
     expect((await other.api.get('/api/v1/events')).json<Page>().items).toEqual([]);
 
     const { api: docsOnly, userId: owner } = await apiUser(ctx.app, ['documents:read']);
     await ctx.app.events.emit(owner, 'document.uploaded', { documentId: 1 });
     await ctx.app.events.emit(owner, 'recipient.viewed', { requestId: 1 });
     await ctx.app.events.emit(owner, 'signature.revoked', { signatureId: 1 });
+    settle();
     expect((await docsOnly.get('/api/v1/events')).json<Page>().items.map((e) => e.type)).toEqual([
       'document.uploaded',
     ]);
@@ -84,6 +97,7 @@ describe('the events feed', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     await ctx.app.webhookJobs.drain();
+    settle();
     const events = (await api.get('/api/v1/events')).json<Page>().items;
     expect(events.map((e) => e.type)).toEqual(['document.uploaded']);
     expect(events[0]!.data).toMatchObject({ name: 'Lease' });

@@ -4,6 +4,7 @@ import type { DeliveryAnswer } from '#shared/api/webhooks.ts';
 import { Agent } from '#server/test/agent.ts';
 import { signaturePng } from '#server/test/fixtures.ts';
 import { testApp, type TestContext } from '#server/test/test-app.ts';
+import { FEED_SETTLE_MS } from './events.service.ts';
 import { RETRY_DELAYS_MS } from './retry-schedule.ts';
 import { answers, startReceiver, type Receiver } from './test-receiver.ts';
 
@@ -359,6 +360,7 @@ describe('events from the product', () => {
     const { agent, userId } = await signedIn();
     const first = await save(agent);
     expect((await agent.request('PATCH', `/api/signatures/${first.id}/revoke`)).statusCode).toBe(200);
+    ctx.clock.advance(FEED_SETTLE_MS);
     const { rows } = await ctx.app.events.page(userId, ['signature'], 0, 10);
     expect(rows.map((r) => r.type)).toEqual(['signature.revoked']);
     expect(JSON.parse(rows[0]!.data)).toMatchObject({ signatureId: first.id });

@@ -35,7 +35,8 @@ export function eventsV1(api: App) {
         description:
           'The events of the token’s owner from the last 30 days, in the order they happened; page with ' +
           '`after` set to the previous page’s `nextCursor` (a page never changes once read, and new events ' +
-          'come after the last one). Unlike other lists, `nextCursor` is also given on the last page: poll ' +
+          'come after the last one). An event shows here two seconds after it happened (webhooks are sent at ' +
+          'once). Unlike other lists, `nextCursor` is also given on the last page: poll ' +
           'with it to get only what happened since. A token sees the families its ' +
           'read scopes cover: `document.*` needs `documents:read`, `request.*` and `recipient.*` need ' +
           '`requests:read`, `signature.*` needs `signatures:read`; it needs at least one of them.',
