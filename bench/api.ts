@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '../src/server/lib/crypto.ts';
 import { defaultLimits } from '../src/server/lib/limits.ts';
 import { encodeCursor } from '../src/server/modules/api/cursor.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
+import { webhookFanOut, type FanOutResult } from './api-webhooks.ts';
 import { CONNECTIONS, DURATION_S, measure, median, printTable, startScript, type Measured } from './lib.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_API_DOCUMENTS ?? 10_000);
@@ -144,4 +145,21 @@ export async function benchApi() {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  await benchWebhooks();
+}
+
+/** The webhooks' fan-out, ROUNDS times; medians against the goals. */
+async function benchWebhooks() {
+  const runs: FanOutResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) runs.push(await webhookFanOut());
+  const mid = (pick: (r: FanOutResult) => number) => runs.map(pick).sort((a, b) => a - b)[runs.length >> 1]!;
+  const rate = mid((r) => r.deliveriesPerSecond);
+  const ratio = mid((r) => r.withDeadEndpoint.p99Ratio);
+  console.log(
+    `\n## webhooks, median of ${ROUNDS} runs of ${runs[0]!.events} events; load ${os.loadavg()[0]!.toFixed(1)}:\n` +
+      `deliveries a second alone: ${rate} (target >= 200 on SQLite: ${rate >= 200 ? 'met' : 'NOT met'}); ` +
+      `p99 event to delivery ${mid((r) => r.p99DelayMs)} ms\n` +
+      `healthy endpoint's p99 beside one that never answers: x${ratio} of alone ` +
+      `(target <= 2: ${ratio <= 2 ? 'met' : 'NOT met'})`,
+  );
 }

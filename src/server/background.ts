@@ -26,6 +26,8 @@ export function backgroundWork(s: Services, log: LifecycleLog, opts: { closeDb: 
     { name: 'mail', stop: () => s.mail.close() },
     // jobs (mail, signing requests) run on the pools and the mailer: the queue stops before them
     { name: 'job queue', start: () => s.jobs.start(), stop: () => s.jobs.stop() },
+    // webhook deliveries: their own slots, so a dead receiver never holds up mail
+    { name: 'webhook queue', start: () => s.webhookJobs.start(), stop: () => s.webhookJobs.stop() },
     // work started after earlier answers (mail, counts) ends before the mailer and the database close
     { name: 'account background jobs', stop: () => s.accounts.settle() },
     every('daily statistics flush', DAILY_STATS_FLUSH_MS, () => s.dailyStats.flush(), log, {
@@ -60,6 +62,8 @@ export function backgroundWork(s: Services, log: LifecycleLog, opts: { closeDb: 
           s.signatures.purgeOrphanLookups(),
           s.documents.files.purgeStaged(),
           s.idempotency.purgeExpired(),
+          s.events.purgeOld(),
+          s.webhooks.deliverer.requeueLost(),
         ]),
       log,
     ),

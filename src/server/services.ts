@@ -48,6 +48,9 @@ import { SeoService } from './modules/seo/seo.service.ts';
 import { SessionStore } from './modules/sessions/session-store.ts';
 import { SignaturesService } from './modules/signatures/signatures.service.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
+import type { EventsService } from './modules/webhooks/events.service.ts';
+import { createWebhooks } from './modules/webhooks/module.ts';
+import type { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 
 /** Extra facts for the admin diagnostics page (the PDF signing certificate), registered by the features. */
 export type DiagnosticSource = () => Promise<Record<string, unknown>>;
@@ -101,6 +104,10 @@ export interface Services {
   apiTokens: ApiTokens;
   idempotency: Idempotency;
   seals: Seals;
+  /** An account's events (the API's feed) and their webhooks; `webhookJobs` is the deliveries' own queue. */
+  events: EventsService;
+  webhooks: WebhooksService;
+  webhookJobs: JobQueue;
   admin: AdminServices;
   /** Filled by the features as they register (routes), read by the admin diagnostics page. */
   diagnosticSources: DiagnosticSource[];
@@ -136,15 +143,27 @@ export async function buildServices(
   const jobs = new JobQueue(db, dialect, clock, log);
   const secretBox = new SecretBox(settingsKey!);
 
+  const { events, webhooks, webhookJobs } = createWebhooks({
+    db,
+    dialect,
+    clock,
+    secretBox,
+    // The mail service is built below; an endpoint is disabled (and mailed about) only later.
+    sendMail: (to, content, link) => mail.send(to, content, link),
+    limits: currentLimits,
+    publicUrl,
+    log,
+  });
+
   const sealKeys = new SealKeys(db, clock, secretBox);
   await sealKeys.init();
   const sealLog = new TransparencyLog(db, clock, sealKeys, log);
   const seals: Seals = { keys: sealKeys, log: sealLog, issuer: new SealIssuer(sealKeys, publicUrl) };
   const transparency = new Transparency(sealLog, seals.issuer, log);
 
-  const signatures = new SignaturesService(db, clock, publicUrl, transparency);
+  const signatures = new SignaturesService(db, clock, publicUrl, transparency, events);
   const pdf = new PdfPool();
-  const documents = new DocumentsService(db, clock, pdf, signatures, publicUrl, transparency);
+  const documents = new DocumentsService(db, clock, pdf, signatures, publicUrl, transparency, events);
   await documents.init();
   const mail = new MailService(
     db,
@@ -212,6 +231,7 @@ export async function buildServices(
     pdf,
     jobs,
     mail,
+    events,
     log,
   });
 
@@ -250,6 +270,9 @@ export async function buildServices(
     apiTokens,
     idempotency,
     seals,
+    events,
+    webhooks,
+    webhookJobs,
     diagnosticSources: [],
     recentErrors: [],
   };

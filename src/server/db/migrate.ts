@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-file-parts.ts';
 import * as m0023 from './migrations/0023-recipients-download-link.ts';
 import * as m0024 from './migrations/0024-log-pending.ts';
 import * as m0025 from './migrations/0025-api-tokens.ts';
+import * as m0026 from './migrations/0026-webhooks.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -53,6 +54,7 @@ const all: Record<string, DialectMigration> = {
   '0023-recipients-download-link': m0023,
   '0024-log-pending': m0024,
   '0025-api-tokens': m0025,
+  '0026-webhooks': m0026,
 };
 
 /** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */

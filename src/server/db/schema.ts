@@ -449,6 +449,9 @@ export interface Database {
   log_state: LogStateTable;
   log_pending: LogPendingTable;
   log_heads: LogHeadsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** Without the quota override: only the quota checks read it, the session's hot path does not. */
@@ -632,4 +635,57 @@ export interface LogHeadsTable {
   timestamp_ms: number;
   kid: string;
   signature: Buffer;
+}
+
+/** An account's events: the API's feed and what webhooks send (kept 30 days). */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  /** `evt_…`: the feed's id and the deliveries' `webhook-id`. */
+  public_id: string;
+  user_id: number;
+  type: string;
+  /** JSON object. */
+  data: string;
+  created_at: Timestamp;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  description: Generated<string>;
+  /** JSON array of event types. */
+  events: string;
+  enabled: Generated<number>;
+  /** Set when the server switched it off (3 days of failures). */
+  disabled_reason: string | null;
+  /** The `whsec_…` secret, sealed with the settings key. */
+  secret_sealed: string;
+  /** After a rotation: the previous secret, which signs too until previous_secret_until. */
+  previous_secret_sealed: string | null;
+  previous_secret_until: Timestamp | null;
+  /** The first failed attempt with no success since. */
+  failing_since: Timestamp | null;
+  /** Failed attempts in a row. */
+  failures: Generated<number>;
+  /** While failing: no delivery is tried before this. */
+  retry_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  response_status: number | null;
+  /** The first 1 KB of the last answer's body. */
+  response_excerpt: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: Timestamp;
 }

@@ -39,6 +39,12 @@ export const apiErrorCodes = {
   lookup_captcha_required:
     "The network's look-ups passed the limit after which the web page asks a CAPTCHA; the API cannot ask one, so wait for the window to pass (429).",
   lookup_blocked: "The network's look-ups passed the hard limit; wait for `Retry-After` seconds (429).",
+  // webhooks
+  webhook_url_invalid:
+    'The webhook URL is not https (or http to loopback when allowed), or its host is unknown.',
+  webhook_url_forbidden: 'The webhook URL resolves to a private, loopback, link-local or metadata address.',
+  webhook_limit_reached: 'The account has the most webhook endpoints allowed (20).',
+  webhook_disabled: 'The webhook endpoint is disabled: enable it before sending to it.',
   // idempotency
   idempotency_key_invalid: 'The Idempotency-Key is empty or over 255 characters.',
   idempotency_key_reused: 'The Idempotency-Key was used within 24 hours with another request.',

@@ -183,15 +183,20 @@ export async function registerOpenApi(app: App, version: string) {
           },
         };
       }
-      const config = input.route.config as { public?: boolean; scope?: string } | undefined;
+      const config = input.route.config as
+        { public?: boolean; scope?: string | readonly string[] } | undefined;
       const schema = out.schema as Record<string, unknown>;
       if (isObject(schema.response))
         for (const [status, answer] of Object.entries(schema.response))
           schema.response[status] = documentedResponse(status, answer);
       if (config?.public) schema.security = [];
-      else if (config?.scope) {
+      else if (typeof config?.scope === 'string') {
         schema.security = [{ token: [config.scope] }];
         schema['x-scope'] = config.scope;
+      } else if (config?.scope) {
+        // Any one of them: each is an alternative requirement.
+        schema.security = config.scope.map((s) => ({ token: [s] }));
+        schema['x-scope'] = [...config.scope];
       }
       return out;
     },

@@ -11,8 +11,8 @@ import { openApiDocument } from './openapi.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The scope a token needs for this /api/v1 route. */
-    scope?: ApiScope;
+    /** The scope a token needs for this /api/v1 route; a list: any one of them (the events feed). */
+    scope?: ApiScope | readonly ApiScope[];
     /** An /api/v1 route anyone may call without a token (verification, the OpenAPI document). */
     public?: boolean;
     /** The route claims its Idempotency-Key itself, once it has read its body (multipart uploads). */
@@ -106,7 +106,12 @@ export function apiV1Routes(app: App, areas: Array<(api: App) => void>) {
   );
 }
 
-async function authenticate(app: App, req: FastifyRequest, reply: FastifyReply, scope: ApiScope | undefined) {
+async function authenticate(
+  app: App,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  scope: ApiScope | readonly ApiScope[] | undefined,
+) {
   const header = req.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match) throw unauthenticated('Send a token: Authorization: Bearer ink_…', { code: 'token_missing' });
@@ -135,6 +140,12 @@ async function authenticate(app: App, req: FastifyRequest, reply: FastifyReply, 
   if (state.count > max) throw throttled('Too many calls with this token: wait and try again', reset);
 
   if (!scope) throw new Error(`/api/v1 route ${req.routeOptions.url} names no scope`);
-  if (!checked.scopes.has(scope))
+  if (typeof scope !== 'string') {
+    if (!scope.some((s) => checked.scopes.has(s)))
+      throw forbidden(`This token needs one of the scopes ${scope.join(', ')}`, {
+        code: 'insufficient_scope',
+        scope: scope.join(' '),
+      });
+  } else if (!checked.scopes.has(scope))
     throw forbidden(`This token lacks the ${scope} scope`, { code: 'insufficient_scope', scope });
 }

@@ -24,6 +24,7 @@ import { signDocument, type SignOutcome } from './signing.ts';
 import { lockUserQuota, usedBytes } from './storage.ts';
 import { documentLogEntry } from '../seals/entries.ts';
 import type { TransparencyHook } from '../seals/hook.ts';
+import type { EventSink } from '../webhooks/events.service.ts';
 import { activeContentOf, currentPageCount, toDetail, toSummary, type ShareState } from './views.ts';
 import { countEvent } from '#server/lib/event-counts.ts';
 
@@ -53,6 +54,8 @@ export class DocumentsService {
     readonly publicUrl: () => string,
     /** The transparency log and seals: a signed document's link is sealed, its deletion logged. */
     readonly transparency: TransparencyHook,
+    /** The account's events (feed and webhooks): told after a change commits. */
+    readonly events: EventSink,
   ) {
     this.files = new FileStore(db, clock);
     this.identity = new SigningIdentityStore(
@@ -141,6 +144,12 @@ export class DocumentsService {
       await this.files.discard(staged);
       return stored;
     }
+    await this.events.emit(user.id, 'document.uploaded', {
+      documentId: stored.id,
+      name: stored.name,
+      pageCount: stored.page_count,
+      size: stored.size,
+    });
     return { kind: 'ok', document: toSummary(stored, { shared: false, shareExpiresAt: null }) };
   }
 

@@ -234,6 +234,7 @@ export async function signDocument(
         throw err;
       }
       landed = true;
+      await svc.events.emit(user.id, 'document.signed', { documentId: doc.id, name: doc.name, reference });
       await svc.transparency.appendDue();
       await nextTurn(); // the commit and the answer in separate pieces
       const detail = await svc.get(user.id, doc.id);

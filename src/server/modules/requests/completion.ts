@@ -266,6 +266,12 @@ export async function completeIfDone(svc: RequestsService, requestId: number): P
         throw err;
       }
       landed = true;
+      await svc.deps.events.emit(request.user_id, 'request.completed', {
+        requestId,
+        documentId: doc.id,
+        documentName: doc.name,
+        reference,
+      });
       await svc.transparency.appendDue();
       svc.sendAll(out);
       return 'completed';

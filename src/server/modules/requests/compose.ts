@@ -285,5 +285,12 @@ export async function createRequest(
     return { kind: 'document-state', message: documentRefusal(now) ?? m.documentAwaiting };
   }
   svc.sendAll(created.out);
+  await svc.deps.events.emit(owner.id, 'request.sent', {
+    requestId: created.request.id,
+    documentId: doc.id,
+    documentName: doc.name,
+    recipients: body.recipients.map((r) => ({ name: r.name, email: r.email, role: r.role })),
+    expiresAt: created.request.expires_at,
+  });
   return { kind: 'ok', request: await loadRequest(svc.db, created.request, doc.name) };
 }

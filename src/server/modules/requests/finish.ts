@@ -17,7 +17,7 @@ import { completeIfDone } from './completion.ts';
 import { sendDue } from './compose.ts';
 import type { StampField } from './pdf-contract.ts';
 
-import type { Live } from './recipient.ts';
+import { recipientData, type Live } from './recipient.ts';
 import { Rollback, type Outgoing, type RequestsService } from './requests.service.ts';
 import { maskEmail, revokeLinks } from './tokens.ts';
 import { acts } from './views.ts';
@@ -405,6 +405,10 @@ export async function finish(
         throw err;
       }
       committed = true;
+      await svc.deps.events.emit(live.request.user_id, 'recipient.signed', {
+        ...recipientData(live),
+        approved: approver,
+      });
       await svc.transparency.appendDue();
       // The commit and the answer in separate pieces: look-ups waiting meanwhile go in between.
       await nextTurn();

@@ -8,6 +8,7 @@ import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { PdfPool } from '#server/modules/pdf/pdf-pool.ts';
 import type { TransparencyHook } from '#server/modules/seals/hook.ts';
 import type { SignaturesService } from '#server/modules/signatures/signatures.service.ts';
+import type { EventSink } from '#server/modules/webhooks/events.service.ts';
 import { registerRequestJobs } from './jobs.ts';
 import { sendRequestMail } from './mails.ts';
 import { poolRequestPdf } from './pdf-adapter.ts';
@@ -27,6 +28,7 @@ export function createRequests(s: {
   pdf: PdfPool;
   jobs: JobQueue;
   mail: MailService;
+  events: EventSink;
   log: FastifyBaseLogger;
 }): RequestsService {
   const pdf = poolRequestPdf(s.pdf);
@@ -41,6 +43,7 @@ export function createRequests(s: {
     pdf: () => pdf,
     scheduler: queueScheduler(s.jobs),
     send: (o) => sendRequestMail(s.mail, o.to, o.mail, o.link),
+    events: s.events,
     log: s.log,
   });
   registerRequestJobs(s.jobs, requests);

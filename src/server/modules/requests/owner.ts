@@ -37,6 +37,7 @@ export async function cancel(
     return true;
   });
   if (!ended) return { kind: 'conflict', message: m.requestNotActive, reason: 'request_not_active' };
+  await svc.deps.events.emit(owner.id, 'request.cancelled', { requestId, documentId: request.document_id });
   const [doc, told] = await Promise.all([
     svc.db
       .selectFrom('documents')

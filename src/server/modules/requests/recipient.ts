@@ -163,7 +163,10 @@ export async function signingView(
       });
       return true;
     });
-    if (opened) status = 'opened';
+    if (opened) {
+      status = 'opened';
+      await svc.deps.events.emit(live.request.user_id, 'recipient.viewed', recipientData(live));
+    }
   }
   if (required && !verified) {
     return {
@@ -335,6 +338,7 @@ export async function decline(svc: RequestsService, live: Live, reason: string, 
     if (err instanceof Rollback) return false;
     throw err;
   }
+  await svc.deps.events.emit(live.request.user_id, 'request.declined', { ...recipientData(live), reason });
   const link = svc.documentLink(live.document.id);
   svc.deps.send({
     to: live.owner.email,
@@ -348,3 +352,16 @@ export async function decline(svc: RequestsService, live: Live, reason: string, 
   });
   return true;
 }
+
+/** What the owner's recipient events say: the request, its document and who acted. */
+export const recipientData = (live: Live) => ({
+  requestId: live.request.id,
+  documentId: live.document.id,
+  documentName: live.document.name,
+  recipient: {
+    id: live.recipient.id,
+    name: live.recipient.name,
+    email: live.recipient.email,
+    role: live.recipient.role,
+  },
+});

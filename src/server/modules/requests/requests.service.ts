@@ -18,6 +18,7 @@ import { expiredMail, type RequestMail } from './mails.ts';
 import type { RequestPdf } from './pdf-adapter.ts';
 import type { RequestScheduler } from './scheduler.ts';
 import { revokeLinks } from './tokens.ts';
+import type { EventSink } from '#server/modules/webhooks/events.service.ts';
 import { loadRequest } from './views.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,6 +57,8 @@ export interface RequestDeps {
   pdf: () => RequestPdf;
   scheduler: RequestScheduler;
   send: (out: Outgoing) => void;
+  /** The owner's events (feed and webhooks): told after a change commits. */
+  events: EventSink;
   log: WarnLog & { error: (obj: object, msg: string) => void };
 }
 
@@ -285,7 +288,7 @@ export class RequestsService {
       .selectFrom('signing_requests as q')
       .innerJoin('documents as d', 'd.id', 'q.document_id')
       .innerJoin('users as u', 'u.id', 'q.user_id')
-      .select(['q.id', 'q.document_id', 'q.status', 'q.expires_at', 'd.name', 'u.email'])
+      .select(['q.id', 'q.document_id', 'q.user_id', 'q.status', 'q.expires_at', 'd.name', 'u.email'])
       .where('q.id', '=', requestId)
       .executeTakeFirst();
     if (!request || request.status !== 'active') return 'not-open';
@@ -297,6 +300,11 @@ export class RequestsService {
       return true;
     });
     if (!ended) return 'not-open';
+    await this.deps.events.emit(request.user_id, 'request.expired', {
+      requestId,
+      documentId: request.document_id,
+      documentName: request.name,
+    });
     const link = this.documentLink(request.document_id);
     this.deps.send({ to: request.email, mail: expiredMail(request.name, link), link });
     return 'expired';

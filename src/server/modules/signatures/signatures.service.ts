@@ -17,6 +17,7 @@ import { randomToken } from '#server/lib/crypto.ts';
 import { parseSignatureImage, type ImageRefusal } from './images.ts';
 import { signatureLogEntry } from '../seals/entries.ts';
 import { LapsedIssuance, type TransparencyHook } from '../seals/hook.ts';
+import type { EventSink } from '../webhooks/events.service.ts';
 import { countEvent } from '#server/lib/event-counts.ts';
 
 export type SaveResult =
@@ -90,6 +91,8 @@ export class SignaturesService {
     private readonly publicUrl: () => string,
     /** The transparency log and seals: issuance, revocation and deletion are logged. */
     private readonly transparency: TransparencyHook,
+    /** The account's events (feed and webhooks): told after a change commits. */
+    private readonly events: EventSink,
   ) {}
 
   /** The owner comes from the session, expiry and reference from the server: never from the body. */
@@ -316,8 +319,14 @@ export class SignaturesService {
       .where('user_id', '=', userId)
       .returningAll()
       .executeTakeFirst();
-    if (row?.revoked_at === now)
+    if (row?.revoked_at === now) {
       await this.transparency.appendToLog(signatureLogEntry('signature.revoked', row));
+      await this.events.emit(userId, 'signature.revoked', {
+        signatureId: row.id,
+        reference: row.reference_number,
+        revokedAt: now,
+      });
+    }
     return row;
   }
 

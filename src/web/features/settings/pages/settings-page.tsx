@@ -14,9 +14,10 @@ import { TwoFactorCard } from '#web/features/settings/components/two-factor-card
 import { LoginHistoryCard } from '#web/features/settings/components/login-history-card.tsx';
 import { ProfileForm } from '#web/features/settings/components/profile-form.tsx';
 import { StorageCard } from '#web/features/settings/components/storage-card.tsx';
-import { settingsText as t } from '#web/features/settings/messages.ts';
+import { settingsText as t, webhooksText } from '#web/features/settings/messages.ts';
 import { apiTokensText } from '#web/features/settings/api-tokens-text.ts';
 import { ApiTokensCard } from '#web/features/settings/components/api-tokens/api-tokens-card.tsx';
+import { WebhooksCard } from '#web/features/settings/components/webhooks/webhooks-card.tsx';
 
 function SecuritySettings() {
   return (
@@ -37,18 +38,20 @@ function ProfileSettings() {
 export default function SettingsPage() {
   usePageMeta({ title: t.pageTitle });
   const { data: user } = useUser();
-  // Links from security e-mails and the two-factor banner open the Security tab; `?tab=api` the API one.
+  // Links from security e-mails and the two-factor banner open the Security tab; `?tab=api` the API
+  // one; the mail about a disabled webhook the Webhooks one.
   const asked = new URLSearchParams(useSearch()).get('tab');
-  const tab = asked === 'security' || asked === 'api' ? asked : 'profile';
+  const tab = asked === 'security' || asked === 'api' || asked === 'webhooks' ? asked : 'profile';
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <PageHeading title={t.pageTitle} lead={t.pageLead} />
       {user ? (
         <Tabs defaultValue={tab} className="mt-8">
-          <TabsList aria-label="Settings sections" className="max-w-xs">
+          <TabsList aria-label="Settings sections" className="max-w-lg">
             <TabsTrigger value="profile">{t.profileTab}</TabsTrigger>
             <TabsTrigger value="security">{t.securityTab}</TabsTrigger>
             <TabsTrigger value="api">{apiTokensText.tab}</TabsTrigger>
+            <TabsTrigger value="webhooks">{webhooksText.tab}</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="space-y-6">
             <ProfileForm key={`${user.id}:${user.email}`} user={user} />
@@ -61,6 +64,9 @@ export default function SettingsPage() {
           </TabsContent>
           <TabsContent value="api" className="space-y-6">
             <ApiTokensCard />
+          </TabsContent>
+          <TabsContent value="webhooks" className="space-y-6">
+            <WebhooksCard />
           </TabsContent>
         </Tabs>
       ) : (
