@@ -314,10 +314,150 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List events, oldest first
+     * @description The events of the token’s owner from the last 30 days, in the order they happened; page with `after` set to the previous page’s `nextCursor` (a page never changes once read, and new events come after the last one). An event shows here two seconds after it happened (webhooks are sent at once). Unlike other lists, `nextCursor` is also given on the last page: poll with it to get only what happened since. A token sees the families its read scopes cover: `document.*` needs `documents:read`, `request.*` and `recipient.*` need `requests:read`, `signature.*` needs `signatures:read`; it needs at least one of them.
+     */
+    get: operations['listEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List webhook endpoints */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Create a webhook endpoint
+     * @description The answer carries the signing secret (`whsec_…`) in full, the only time besides a rotation. Deliveries are signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The URL must be https to a public address.
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a webhook endpoint */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /** Delete a webhook endpoint and its delivery log */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /** Change a webhook endpoint’s URL, events, description or enabled state */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret
+     * @description A new secret, shown once. For 24 hours deliveries carry two signatures, one per secret, so a receiver keeps verifying while it switches.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List an endpoint’s deliveries, newest first */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description Queued at once, with a fresh set of attempts, even while the endpoint waits between retries.
+     */
+    post: operations['redeliverWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description A `webhook.test` event to this endpoint alone; it shows in the delivery log.
+     */
+    post: operations['sendWebhookTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Accepted: {
+      message: string;
+    };
     AuditEvent: {
       id: number;
       /** @enum {string} */
@@ -507,6 +647,10 @@ export interface components {
         | 'signature_expired'
         | 'lookup_captcha_required'
         | 'lookup_blocked'
+        | 'webhook_url_invalid'
+        | 'webhook_url_forbidden'
+        | 'webhook_limit_reached'
+        | 'webhook_disabled'
         | 'idempotency_key_invalid'
         | 'idempotency_key_reused'
         | 'idempotency_key_in_use'
@@ -531,6 +675,36 @@ export interface components {
         path: string;
         message: string;
       }[];
+    };
+    Event: {
+      /**
+       * @description Unique; the same id is sent as `webhook-id` to webhooks
+       * @example evt_2b7c0e9d4a1f6e3b8c5d0a7f
+       */
+      id: string;
+      /** @enum {string} */
+      type:
+        | 'document.uploaded'
+        | 'document.signed'
+        | 'request.sent'
+        | 'recipient.viewed'
+        | 'recipient.signed'
+        | 'request.completed'
+        | 'request.declined'
+        | 'request.cancelled'
+        | 'request.expired'
+        | 'signature.revoked'
+        | 'webhook.test';
+      /** @description When it happened (ISO 8601, UTC) */
+      timestamp: string;
+      /** @description What it is about: ids and names, never file contents */
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    EventPage: {
+      items: components['schemas']['Event'][];
+      nextCursor: string | null;
     };
     /** @description A field's box in PDF points (1/72 inch) on the page as displayed (its CropBox, after any /Rotate), measured from the page's top-left corner, x to the right and y downwards. It must lie on the page (half a point of slack); a signature field is at least 151 × 76 points, room for the signature's verification stamp. */
     FieldRect: {
@@ -757,6 +931,55 @@ export interface components {
         signedAt: string | null;
         declinedAt: string | null;
       }[];
+    };
+    WebhookDelivery: {
+      id: number;
+      eventId: string;
+      eventType: string;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      attempt: number;
+      responseStatus: number | null;
+      responseExcerpt: string | null;
+      durationMs: number | null;
+      error: string | null;
+      nextAttemptAt: string | null;
+      lastAttemptAt: string | null;
+      createdAt: string;
+    };
+    WebhookDeliveryPage: {
+      items: components['schemas']['WebhookDelivery'][];
+      nextCursor: string | null;
+    };
+    WebhookEndpoint: {
+      id: number;
+      url: string;
+      description: string;
+      events: string[];
+      enabled: boolean;
+      disabledReason: string | null;
+      failingSince: string | null;
+      nextRetryAt: string | null;
+      previousSecretUntil: string | null;
+      createdAt: string;
+    };
+    WebhookEndpointWithSecret: {
+      id: number;
+      url: string;
+      description: string;
+      events: string[];
+      enabled: boolean;
+      disabledReason: string | null;
+      failingSince: string | null;
+      nextRetryAt: string | null;
+      previousSecretUntil: string | null;
+      createdAt: string;
+      /** @description whsec_… : shown once; keep it to verify signatures */
+      secret: string;
+    };
+    WebhookPage: {
+      items: components['schemas']['WebhookEndpoint'][];
+      nextCursor: string | null;
     };
   };
   responses: never;
@@ -1533,6 +1756,456 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DocumentVerification'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page */
+        after?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EventPage'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookPage'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description https:// (http:// only to loopback when an admin allows it)
+           * @example https://example.com/hooks/inkproof
+           */
+          url: string;
+          /** @description The event types sent to this endpoint */
+          events: (
+            | 'document.uploaded'
+            | 'document.signed'
+            | 'request.sent'
+            | 'recipient.viewed'
+            | 'recipient.signed'
+            | 'request.completed'
+            | 'request.declined'
+            | 'request.cancelled'
+            | 'request.expired'
+            | 'signature.revoked'
+          )[];
+          /** @default  */
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointWithSecret'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description https:// (http:// only to loopback when an admin allows it)
+           * @example https://example.com/hooks/inkproof
+           */
+          url?: string;
+          /** @description The event types sent to this endpoint */
+          events?: (
+            | 'document.uploaded'
+            | 'document.signed'
+            | 'request.sent'
+            | 'recipient.viewed'
+            | 'recipient.signed'
+            | 'request.completed'
+            | 'request.declined'
+            | 'request.cancelled'
+            | 'request.expired'
+            | 'signature.revoked'
+          )[];
+          description?: string;
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointWithSecret'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        after?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryPage'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  redeliverWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        deliveryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Accepted'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  sendWebhookTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Accepted'];
         };
       };
       /** @description The request was refused: `{ message, code }` (see the error codes). */
