@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiErrorCodes } from '#shared/api/errors.ts';
@@ -94,6 +95,8 @@ Lists page with <code>cursor</code> and <code>limit</code>. Calls per token are 
 export interface DevelopersAsset {
   type: string;
   identity: Buffer;
+  /** Quoted hash of the file: the reference script is 4.7 MB, asked again only when it changed. */
+  etag: string;
   gzip: Buffer;
   br: Buffer;
 }
@@ -108,9 +111,11 @@ export function readDevelopersAssets(
   const assets = new Map<DevelopersFile, DevelopersAsset>();
   for (const name of DEVELOPERS_FILES) {
     const file = path.join(dir, name);
+    const identity = fs.readFileSync(file);
     assets.set(name, {
       type: name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
-      identity: fs.readFileSync(file),
+      identity,
+      etag: `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
       gzip: fs.readFileSync(`${file}.gz`),
       br: fs.readFileSync(`${file}.br`),
     });

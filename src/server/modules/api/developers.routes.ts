@@ -1,4 +1,4 @@
-import { fileAnswer } from '#shared/answers.ts';
+import { fileAnswer, noContent } from '#shared/answers.ts';
 import type { App } from '#server/app-types.ts';
 import { notFound } from '#server/lib/outcomes.ts';
 import {
@@ -40,7 +40,14 @@ export function developersRoutes(app: App, webRoot: string | undefined) {
   for (const name of DEVELOPERS_FILES) {
     app.get(
       `${DEVELOPERS_PATH}/${name}`,
-      { schema: { response: { 200: fileAnswer(name.endsWith('.css') ? 'text/css' : 'text/javascript') } } },
+      {
+        schema: {
+          response: {
+            200: fileAnswer(name.endsWith('.css') ? 'text/css' : 'text/javascript'),
+            304: noContent,
+          },
+        },
+      },
       async (req, reply) => {
         const asset = built()?.get(name);
         if (!asset) throw notFound(NOT_BUILT);
@@ -49,7 +56,9 @@ export function developersRoutes(app: App, webRoot: string | undefined) {
         reply
           .header('Content-Type', asset.type)
           .header('Cache-Control', 'no-cache')
+          .header('ETag', asset.etag)
           .header('Vary', 'Accept-Encoding');
+        if (req.headers['if-none-match'] === asset.etag) return reply.code(304).send(undefined);
         if (encoding) reply.header('Content-Encoding', encoding);
         return reply.send(encoding === 'br' ? asset.br : encoding === 'gzip' ? asset.gzip : asset.identity);
       },

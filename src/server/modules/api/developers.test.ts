@@ -57,6 +57,25 @@ describe('GET /developers', () => {
     expect(plain.body).toBe('/* developers.css */');
   });
 
+  test('a browser that holds the file is told it has not changed', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/developers/reference.js' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/developers/reference.js',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: '/developers/developers.css',
+      headers: { 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
   test('without a build it says so', async () => {
     const res = await unbuilt.app.inject({ method: 'GET', url: '/developers' });
     expect(res.statusCode).toBe(404);
