@@ -46,7 +46,10 @@ const header = `/**
  */
 
 `;
-const types = await format(header + astToString(await openapiTS(doc as never)), {
+// A field with a default is optional to send: the document lists it as not required, and the
+// generator must not make it required because it has a default (its own default does).
+const ast = await openapiTS(doc as never, { defaultNonNullable: false });
+const types = await format(header + astToString(ast), {
   parser: 'typescript',
   filepath: TYPES,
   ...(await resolveConfig(TYPES)),

@@ -491,7 +491,7 @@ export interface components {
        * @default sequential
        * @enum {string}
        */
-      order: 'sequential' | 'parallel';
+      order?: 'sequential' | 'parallel';
       /** @description A message to the recipients, in their invitation mail. */
       message?: string;
       /**
@@ -506,22 +506,22 @@ export interface components {
        *       "everyDays": 3
        *     }
        */
-      reminders: components['schemas']['Reminders'] | null;
+      reminders?: components['schemas']['Reminders'] | null;
       /**
        * @description Whether each recipient first confirms their address with a 6-digit code mailed to it (default true).
        * @default true
        */
-      requireCode: boolean;
+      requireCode?: boolean;
       /**
        * @description Whether each recipient is mailed a download link of the final PDF, valid 30 days, once all have signed (default true).
        * @default true
        */
-      recipientsDownloadLink: boolean;
+      recipientsDownloadLink?: boolean;
       /**
        * @description Up to 500 fields, each for one signer or approver.
        * @default []
        */
-      fields: components['schemas']['NewField'][];
+      fields?: components['schemas']['NewField'][];
     };
     Document: {
       id: number;
@@ -743,7 +743,7 @@ export interface components {
        * @description Whether the recipient must fill it (a required checkbox must be ticked).
        * @default true
        */
-      required: boolean;
+      required?: boolean;
     };
     /** @description A recipient; their place in `recipients` is their turn when `order` is 'sequential'. */
     NewRecipient: {
@@ -756,7 +756,7 @@ export interface components {
        * @default signer
        * @enum {string}
        */
-      role: 'signer' | 'approver' | 'viewer';
+      role?: 'signer' | 'approver' | 'viewer';
     };
     PublicSignature: {
       id: number;
@@ -841,7 +841,7 @@ export interface components {
        * @description Reference data shown beside it on verification.
        * @default
        */
-      additionalData: string;
+      additionalData?: string;
       /** @description A chosen reference (`SIG-YYYYMMDD-XXXX`), only with `public: true`; drawn by the server when absent. */
       referenceNumber?: '' | string;
       /** @description The image as a data URL: `data:image/png;base64,…` or `data:image/svg+xml;…` (at most 1 MB). */
@@ -850,12 +850,12 @@ export interface components {
        * @description Publish it: anyone may then verify it by reference.
        * @default false
        */
-      public: boolean;
+      public?: boolean;
       /**
        * @description Make it the default signature for signing documents.
        * @default false
        */
-      isDefault: boolean;
+      isDefault?: boolean;
     };
     SignatureDetail: {
       id: number;
