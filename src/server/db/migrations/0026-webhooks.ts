@@ -76,6 +76,12 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .columns(['endpoint_id', 'id'])
     .execute();
   await db.schema
+    // an endpoint's pending deliveries, oldest first (the deliverer's next one), past its sent ones
+    .createIndex('webhook_deliveries_pending_idx')
+    .on('webhook_deliveries')
+    .columns(['endpoint_id', 'status', 'id'])
+    .execute();
+  await db.schema
     .createIndex('webhook_deliveries_event_idx')
     .on('webhook_deliveries')
     .column('event_id')

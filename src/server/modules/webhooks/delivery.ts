@@ -46,6 +46,8 @@ export interface DeliveryDeps {
 const BUSY_WAIT_MS = 1000;
 /** Deliveries one job sends in a row to a healthy endpoint before it gives its slot back. */
 const CHAIN_MAX = 50;
+/** Due deliveries a chain looks through for its next one. */
+const TAKE_NEXT_LOOKAHEAD = 64;
 /** A pending delivery this late has lost its job (a worker died after taking it over). */
 const LOST_AFTER_MS = 5 * 60 * 1000;
 
@@ -172,6 +174,7 @@ export class Deliverer {
     // The slot is taken before anything is read: a delivery that read the endpoint as healthy
     // cannot start beside one that is recording its failure.
     this.inFlight.set(p.endpointId, (this.inFlight.get(p.endpointId) ?? 0) + 1);
+    let handOff: DeliveryRow | undefined;
     try {
       let row = await this.load(p.deliveryId);
       if (!row || row.status !== 'pending') return;
@@ -181,14 +184,22 @@ export class Deliverer {
       for (let sent = 1; row; sent++) {
         const result = await this.send(row);
         await this.record(row, result);
-        // Taking the next one removes its job: only when it will be sent here.
-        if (result.error !== null || sent >= CHAIN_MAX) return;
-        row = await this.takeNext(row.endpoint_id);
+        if (result.error !== null) return;
+        // Taking the next one removes its job: only when it will be sent here, or handed on.
+        const next = await this.takeNext(row.endpoint_id);
+        if (sent >= CHAIN_MAX) {
+          handOff = next;
+          return;
+        }
+        row = next;
       }
     } finally {
       const left = (this.inFlight.get(p.endpointId) ?? 1) - 1;
       if (left > 0) this.inFlight.set(p.endpointId, left);
       else this.inFlight.delete(p.endpointId);
+      // The slot goes back to the queue with the endpoint's next delivery due at once, so a busy
+      // healthy endpoint goes on without waiting for a delivery set back while it was at its limit.
+      if (handOff) await this.later(handOff, this.d.clock.now(), false);
     }
   }
 
@@ -202,7 +213,8 @@ export class Deliverer {
       // due, or set back only because the endpoint was at its limit
       .where('next_attempt_at', '<=', iso(this.d.clock.now() + BUSY_WAIT_MS))
       .orderBy('id')
-      .limit(5)
+      // past the ones the queue has just claimed (their jobs cannot be taken), to one still waiting
+      .limit(TAKE_NEXT_LOOKAHEAD)
       .execute();
     for (const { id } of due) {
       if ((await this.d.jobs.cancel({ key: deliverKey(endpointId, id) })) === 0) continue;

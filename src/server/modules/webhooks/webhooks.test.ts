@@ -192,6 +192,17 @@ describe('webhook deliveries', () => {
     }
   });
 
+  test('a busy healthy endpoint gets every delivery at once: a job that sent its 50 hands the next on, due now', async () => {
+    await allowLoopback(true);
+    const healthy = await receiver();
+    const { agent, userId } = await signedIn();
+    await createEndpoint(agent, healthy.url);
+    for (let i = 0; i < 130; i++) await ctx.app.events.emit(userId, 'document.uploaded', { documentId: i });
+    // the clock does not move: nothing may wait for a delivery set back while the endpoint was busy
+    await drain();
+    expect(healthy.received).toHaveLength(130);
+  });
+
   test('a dead endpoint beside a healthy one: the healthy one gets every delivery, the dead one holds few attempts', async () => {
     await allowLoopback(true);
     const before = ctx.app.webhooks.deliverer.timeoutMs;
