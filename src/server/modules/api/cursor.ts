@@ -11,20 +11,20 @@ export const encodeCursor = (key: CursorKey) => Buffer.from(JSON.stringify(key))
 
 export function decodeCursor(cursor: string | undefined): CursorKey | null {
   if (cursor === undefined || cursor === '') return null;
-  const refused = invalid('The cursor is not valid: pass nextCursor from the previous page', {
-    code: 'cursor_invalid',
-  });
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw refused;
+  // built only when refusing: an outcome captures a stack, which every page would pay for
+  const refused = () =>
+    invalid('The cursor is not valid: pass nextCursor from the previous page', { code: 'cursor_invalid' });
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw refused();
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw refused;
+    throw refused();
   }
-  if (typeof key !== 'object' || key === null) throw refused;
+  if (typeof key !== 'object' || key === null) throw refused();
   const { id, at } = key as Record<string, unknown>;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) throw refused;
-  if (at !== undefined && (typeof at !== 'string' || Number.isNaN(Date.parse(at)))) throw refused;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) throw refused();
+  if (at !== undefined && (typeof at !== 'string' || Number.isNaN(Date.parse(at)))) throw refused();
   return at === undefined ? { id } : { id, at };
 }
 
