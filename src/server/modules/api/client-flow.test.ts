@@ -5,6 +5,7 @@ import { createInkproofClient } from '#clients/typescript/src/index.ts';
 import { apiUser } from '#server/test/api.ts';
 import { mailedToken, person, requestsTestApp, signAs, type Ctx } from '#server/test/requests.ts';
 import { FEED_SETTLE_MS } from '../webhooks/events.service.ts';
+import { QUICK_START_REQUEST } from './developers-page.ts';
 import { startReceiver, type Receiver } from '../webhooks/test-receiver.ts';
 
 /**
@@ -103,4 +104,18 @@ test('upload, send, sign as the recipient, then the webhook and the feed tell it
   // the webhook and the feed name the same events
   const ids = new Set(feed.data!.items.map((e) => e.id));
   for (const r of receiver.received) expect(ids.has(r.headers['webhook-id']!)).toBe(true);
+});
+
+test('the quick start of /developers sends as written', async () => {
+  const owner = await apiUser(ctx.app);
+  const client = createInkproofClient({ baseUrl, token: owner.token });
+  const doc = await client.POST('/api/v1/documents', {
+    body: { name: 'Quick start', contentBase64: ctx.pdf.toString('base64') },
+  });
+  expect(doc.response.status, JSON.stringify(doc.error)).toBe(201);
+  const sent = await client.POST('/api/v1/requests', {
+    body: { ...QUICK_START_REQUEST, documentId: doc.data!.id } as never,
+  });
+  expect(sent.response.status, JSON.stringify(sent.error)).toBe(201);
+  expect(sent.data).toMatchObject({ status: 'active', recipients: [{ name: 'Ada Lovelace' }] });
 });

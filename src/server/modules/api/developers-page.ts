@@ -11,6 +11,16 @@ export const developersDirOf = (webRoot: string) =>
   path.join(path.dirname(path.resolve(webRoot)), 'developers');
 
 export const DEVELOPERS_PATH = '/developers';
+
+/**
+ * The quick start's signing request: one signer with one signature box on page 1 (PDF points
+ * from the top-left). Kept here so a test sends exactly what the page shows.
+ */
+export const QUICK_START_REQUEST = {
+  documentId: 1,
+  recipients: [{ name: 'Ada Lovelace', email: 'ada@example.com' }],
+  fields: [{ recipient: 0, type: 'signature', page: 1, rect: { x: 72, y: 600, width: 180, height: 80 } }],
+} as const;
 export const DEVELOPERS_FILES = ['reference.js', 'developers.js', 'developers.css'] as const;
 export type DevelopersFile = (typeof DEVELOPERS_FILES)[number];
 
@@ -74,7 +84,7 @@ and can be <a href="/api/v1/openapi.json">downloaded as OpenAPI 3.1</a>.</p>
 <p>4. Send it for signature:</p>
 <pre><code>curl -H "Authorization: Bearer ink_…" -H "Idempotency-Key: $(uuidgen)" \\
   -H "Content-Type: application/json" \\
-  -d '{"documentId": 1, "recipients": [{"name": "Ada Lovelace", "email": "ada@example.com"}]}' \\
+  -d '${escapeHtml(JSON.stringify(QUICK_START_REQUEST))}' \\
   ${o}/api/v1/requests</code></pre>
 <p>Every POST honours <code>Idempotency-Key</code>: a retry with the same key and body gets the first answer.
 Lists page with <code>cursor</code> and <code>limit</code>. Calls per token are limited: every answer carries
