@@ -12,13 +12,15 @@ export const createLimitsStore = (db: Db, clock: Clock, log: WarnLog) =>
     'security-limits',
     defaultLimits,
     (stored, defaults) => {
-      const out: Record<string, number | boolean> = { ...defaults };
-      for (const [k, fallback] of Object.entries(defaults)) {
-        const v = stored[k as keyof SecurityLimits];
-        if (typeof fallback === 'number' && typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
-        if (typeof fallback === 'boolean' && typeof v === 'boolean') out[k] = v;
+      const out = { ...defaults };
+      for (const k of Object.keys(defaults) as (keyof SecurityLimits)[]) {
+        const v = stored[k];
+        const fallback = defaults[k];
+        const number = typeof fallback === 'number' && typeof v === 'number' && Number.isFinite(v) && v > 0;
+        if (number || (typeof fallback === 'boolean' && typeof v === 'boolean'))
+          Object.assign(out, { [k]: v });
       }
-      return out as unknown as SecurityLimits;
+      return out;
     },
     log,
   );

@@ -4,7 +4,7 @@ import { BatchedCounter } from '#server/lib/batched-counter.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import { randomToken, sha256 } from '#server/lib/crypto.ts';
 import type { DbRateLimiter } from '#server/lib/rate-limiter.ts';
-import { API_TOKEN_PATTERN, API_TOKEN_PREFIX, type ApiScope } from '#shared/api/scopes.ts';
+import { API_TOKEN_PATTERN, API_TOKEN_PREFIX } from '#shared/api/scopes.ts';
 import type { CreateTokenInput, TokenSummary } from '#shared/api/tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -179,9 +179,5 @@ export class ApiTokens {
       .set({ last_used_at: iso(now), last_used_ip: ip })
       .where('id', '=', tokenId)
       .execute();
-  }
-
-  hasScope(scopes: ReadonlySet<string>, scope: ApiScope) {
-    return scopes.has(scope);
   }
 }
