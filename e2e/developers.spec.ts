@@ -56,8 +56,17 @@ test('the API reference loads from this server only, lists the operations and ca
   expect(elsewhere).toEqual([]);
 });
 
-test('the API reference page is accessible', async ({ page }) => {
+test('the API reference page is accessible, on a phone too, where the examples scroll', async ({ page }) => {
   await page.goto('/developers');
   await expect(page.getByRole('link', { name: 'get /api/v1/documents', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const examples = page.locator('.intro pre');
+  // the request example is wider than a phone: a keyboard must be able to scroll it
+  expect(await examples.last().evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
+  await examples.last().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => examples.last().evaluate((pre) => pre.scrollLeft)).toBeGreaterThan(0);
   await expectNoAxeViolations(page);
 });

@@ -133,17 +133,22 @@ test('the app takes over with the same markup: nothing moves, no console errors'
   const served = await rootMarkup(page);
   await styled(page);
   const before = await boxes(page);
+  // Shifts from here on: the takeover's. Each is listed with what moved, to say what to fix.
   await page.evaluate(() => {
-    const w = window as { shifts?: number };
-    w.shifts = 0;
+    const w = window as { shifts?: string[] };
+    w.shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.shifts! += (entry as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
+      for (const entry of list.getEntries()) {
+        const shift = entry as unknown as { value: number; sources?: { node?: Node }[] };
+        const nodes = (shift.sources ?? []).map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80));
+        w.shifts!.push(`${entry.startTime.toFixed(0)} ${shift.value} ${nodes.join(' | ')}`);
+      }
+    }).observe({ type: 'layout-shift' });
   });
   release();
   expect(await appTookOver(page)).toBe(served);
   expect(await boxes(page)).toEqual(before);
-  expect(await page.evaluate(() => (window as { shifts?: number }).shifts)).toBe(0);
+  expect(await page.evaluate(() => (window as { shifts?: string[] }).shifts)).toEqual([]);
   await expect(page).toHaveTitle(new RegExp(m.verifyTitle));
   await expectNoAxeViolations(page);
   expect(errors).toEqual([]);

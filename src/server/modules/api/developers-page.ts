@@ -66,23 +66,24 @@ export function developersPage(origin: string, siteName: string): string {
 </head>
 <body>
 <a class="skip" href="#reference">Skip to the API reference</a>
-<header class="intro" aria-labelledby="page-title">
+<!-- A region, not a banner: on a phone the reference below shows a header of its own. -->
+<section class="intro" aria-labelledby="page-title">
 <p><a href="/">${name}</a></p>
 <h1 id="page-title">${name} API</h1>
 <p>Upload documents, send them for signature, follow them to the end, and hear about it by webhook
 or from the events feed. Every call is JSON over HTTPS with a token; the full reference is below
 and can be <a href="/api/v1/openapi.json">downloaded as OpenAPI 3.1</a>.</p>
-</header>
+</section>
 <section class="intro" aria-labelledby="quick-start">
 <h2 id="quick-start">Quick start</h2>
 <p>1. Create a token in <a href="/settings">Settings &gt; API</a>, with the scopes you need. It is shown once: keep it secret.</p>
 <p>2. List your documents:</p>
-<pre><code>curl -H "Authorization: Bearer ink_…" ${o}/api/v1/documents</code></pre>
+<pre tabindex="0"><code>curl -H "Authorization: Bearer ink_…" ${o}/api/v1/documents</code></pre>
 <p>3. Upload a PDF:</p>
-<pre><code>curl -H "Authorization: Bearer ink_…" -H "Idempotency-Key: $(uuidgen)" \\
+<pre tabindex="0"><code>curl -H "Authorization: Bearer ink_…" -H "Idempotency-Key: $(uuidgen)" \\
   -F file=@contract.pdf -F name="Contract" ${o}/api/v1/documents</code></pre>
 <p>4. Send it for signature:</p>
-<pre><code>curl -H "Authorization: Bearer ink_…" -H "Idempotency-Key: $(uuidgen)" \\
+<pre tabindex="0"><code>curl -H "Authorization: Bearer ink_…" -H "Idempotency-Key: $(uuidgen)" \\
   -H "Content-Type: application/json" \\
   -d '${escapeHtml(JSON.stringify(QUICK_START_REQUEST))}' \\
   ${o}/api/v1/requests</code></pre>
