@@ -219,6 +219,8 @@ export interface DocumentsTable {
   active_content: string | null;
   /** The verification link its QR codes carry, seal in the fragment; null before 0020 or unsealed. */
   sealed_link: string | null;
+  /** 'template': a template's file, in no documents list, copied by each use (0027). */
+  purpose: Generated<'document' | 'template'>;
 }
 
 export interface FilesTable {
@@ -452,6 +454,52 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  templates: TemplatesTable;
+  template_roles: TemplateRolesTable;
+  template_fields: TemplateFieldsTable;
+}
+
+export interface TemplatesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Its file, a document whose purpose is 'template'; null once that is gone. */
+  document_id: number | null;
+  name: string;
+  signing_order: 'sequential' | 'parallel';
+  message: string | null;
+  expiry_days: number;
+  reminder_first_days: number | null;
+  reminder_every_days: number | null;
+  require_code: number;
+  recipients_download_link: number;
+  uses: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TemplateRolesTable {
+  id: Generated<number>;
+  template_id: number;
+  position: number;
+  name: string;
+  role: 'signer' | 'approver' | 'viewer';
+}
+
+export interface TemplateFieldsTable {
+  id: Generated<number>;
+  template_id: number;
+  position: number;
+  role_position: number;
+  type: 'signature' | 'initials' | 'name' | 'date' | 'text' | 'checkbox';
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  required: number;
+  field_key: string | null;
+  default_value: string | null;
+  editable: number;
 }
 
 /** Without the quota override: only the quota checks read it, the session's hot path does not. */
@@ -500,6 +548,8 @@ export interface SigningRequestsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   ended_at: Timestamp | null;
+  /** The template it was made from, while that exists (0027). */
+  template_id: Generated<number | null>;
 }
 
 export interface SigningRecipientsTable {
@@ -543,6 +593,11 @@ export interface SigningFieldsTable {
   height: number;
   required: number;
   value: string | null;
+  /** The template field's key its value was given for (0027). */
+  field_key: Generated<string | null>;
+  /** A value given by the sender, shown to the recipient; `prefill_locked`: they cannot change it. */
+  prefill: Generated<string | null>;
+  prefill_locked: Generated<number>;
 }
 
 export interface SigningEventsTable {

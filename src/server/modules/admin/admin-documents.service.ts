@@ -24,6 +24,7 @@ export class AdminDocumentsService {
           'shared',
         ),
       ])
+      .where('d.purpose', '=', 'document')
       .executeTakeFirstOrThrow();
     const total = Number(row.total);
     const signed = Number(row.signed ?? 0);

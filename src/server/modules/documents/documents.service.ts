@@ -182,6 +182,7 @@ export class DocumentsService {
       .selectFrom('documents')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('purpose', '=', 'document')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
@@ -207,7 +208,11 @@ export class DocumentsService {
       createdBefore?: string;
     },
   ): Promise<DocumentSummary[]> {
-    let q = this.db.selectFrom('documents').selectAll().where('user_id', '=', userId);
+    let q = this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'document');
     const after = opts.after;
     if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.at, after.id)));
     if (opts.status) q = q.where('status', '=', opts.status);
@@ -223,12 +228,14 @@ export class DocumentsService {
     return rows.map((r) => toSummary(r, shares.get(r.id) ?? this.noShare));
   }
 
+  /** A user's document; a template's file is the template's, reached only through it. */
   row(userId: number, id: number): Promise<DocumentRow | undefined> {
     return this.db
       .selectFrom('documents')
       .selectAll()
       .where('id', '=', id)
       .where('user_id', '=', userId)
+      .where('purpose', '=', 'document')
       .executeTakeFirst();
   }
 
@@ -286,6 +293,7 @@ export class DocumentsService {
       .deleteFrom('documents')
       .where('id', '=', id)
       .where('user_id', '=', userId)
+      .where('purpose', '=', 'document')
       .where('status', '!=', 'awaiting')
       .returningAll()
       .executeTakeFirst();

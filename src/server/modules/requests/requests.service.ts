@@ -99,6 +99,7 @@ export class RequestsService {
       .selectAll()
       .where('id', '=', documentId)
       .where('user_id', '=', userId)
+      .where('purpose', '=', 'document')
       .executeTakeFirst();
   }
 
