@@ -18,7 +18,15 @@ const field = (
   y: number,
   required = true,
   x = 10,
-): RecipientField => ({ id: ++id, type, page, required, rect: { x, y, width: 100, height: 20 } });
+): RecipientField => ({
+  id: ++id,
+  type,
+  page,
+  required,
+  rect: { x, y, width: 100, height: 20 },
+  prefill: null,
+  editable: true,
+});
 
 const sig = field('signature', 2, 500);
 const text = field('text', 1, 300);
