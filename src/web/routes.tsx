@@ -122,6 +122,16 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
     access: 'protected',
   },
   {
+    path: '/templates/:id/bulk',
+    page: page(() => import('#web/features/bulk/pages/bulk-send-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/bulk/:id',
+    page: page(() => import('#web/features/bulk/pages/bulk-progress-page.tsx')),
+    access: 'protected',
+  },
+  {
     path: '/team',
     page: page(() => import('#web/features/dashboard/pages/team-page.tsx')),
     access: 'protected',

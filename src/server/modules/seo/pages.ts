@@ -90,6 +90,7 @@ export function staticPages(origin: string): Record<string, PageMeta> {
 export const PRIVATE_PREFIXES = [
   '/admin',
   '/api',
+  '/bulk',
   '/dashboard',
   '/documents',
   '/sign-document',
@@ -97,4 +98,5 @@ export const PRIVATE_PREFIXES = [
   '/settings',
   '/shared',
   '/sign',
+  '/templates',
 ];

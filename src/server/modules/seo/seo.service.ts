@@ -18,6 +18,8 @@ const APP_ROUTES = [
   /^\/(terms|privacy)$/,
   /^\/dashboard$/,
   /^\/(templates|team|support|signatures)$/,
+  /^\/templates\/\d+(\/(use|bulk|link))?$/,
+  /^\/bulk\/\d+$/,
   /^\/documents(\/\d+)?$/,
   /^\/documents\/\d+\/request$/,
   /^\/sign\/[\w-]+$/,

@@ -1,0 +1,68 @@
+/** Bulk send texts that only the browser shows; the server's are in #shared/templates/bulk.ts. */
+export const bulkText = {
+  pageTitle: (name: string) => `Bulk send: ${name}`,
+  heading: 'Bulk send',
+  lead: 'Send this template to many people at once: one signing request per row of a CSV file.',
+  back: 'Back to templates',
+  loading: 'Loading the template…',
+  notFound: 'Template not found',
+  step1: '1. Prepare the file',
+  step1Text: (columns: string) =>
+    `One row per request, with the columns ${columns}. Excel's "CSV UTF-8" and semicolon-separated files both work; up to 5,000 rows.`,
+  sample: 'Download a sample CSV',
+  step2: '2. Check it',
+  chooseFile: 'CSV file',
+  chooseHint: 'Nothing is sent until you confirm: every row is checked first.',
+  fileTooLarge: 'The file is over 5 MB.',
+  checking: 'Checking every row…',
+  rowsRead: (n: number) => `${n.toLocaleString()} row${n === 1 ? '' : 's'} read.`,
+  errorsTitle: (rows: number, total: number) =>
+    `${total.toLocaleString()} problem${total === 1 ? '' : 's'} in ${rows.toLocaleString()} row${rows === 1 ? '' : 's'}: correct the file and choose it again.`,
+  errorsShown: (shown: number, total: number) => `The first ${shown} of ${total} problems are listed.`,
+  errorsCaption: 'Problems by row and column',
+  row: 'Row',
+  column: 'Column',
+  problem: 'Problem',
+  statusColumn: 'Status',
+  wholeRow: 'whole row',
+  sampleCaption: 'The first rows, as they will be sent',
+  recipients: 'Recipients',
+  values: 'Values',
+  step3: '3. Send',
+  send: (n: number) => `Send ${n.toLocaleString()} request${n === 1 ? '' : 's'}`,
+  sending: 'Starting…',
+  // progress
+  progressTitle: (name: string) => `Bulk send of ${name}`,
+  progressLabel: 'Requests sent',
+  progress: (done: number, total: number) =>
+    `${done.toLocaleString()} of ${total.toLocaleString()} rows done`,
+  counts: (sent: number, failed: number, pending: number) =>
+    `${sent.toLocaleString()} sent, ${failed.toLocaleString()} failed, ${pending.toLocaleString()} waiting`,
+  status: { running: 'Sending', paused: 'Paused', cancelled: 'Cancelled', completed: 'Finished' } as Record<
+    string,
+    string
+  >,
+  pause: 'Pause',
+  resume: 'Resume',
+  cancel: 'Cancel the rest',
+  cancelTitle: 'Cancel this bulk send?',
+  cancelText: 'Rows not yet sent will not be sent. Requests already sent stay open.',
+  cancelConfirm: 'Cancel the rest',
+  keepGoing: 'Keep sending',
+  results: 'Results',
+  resultsCsv: 'Download results (CSV)',
+  resultsCaption: 'Each row and what became of it',
+  filterLabel: 'Show',
+  filterAll: 'All rows',
+  rowStatus: { pending: 'Waiting', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled' } as Record<
+    string,
+    string
+  >,
+  request: 'Request',
+  openDocument: (row: number) => `Open the document of row ${row}`,
+  noRows: 'No rows to show.',
+  previous: 'Previous',
+  next: 'Next',
+  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  missing: 'Bulk send not found',
+};
