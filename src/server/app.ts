@@ -30,6 +30,7 @@ import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
 import { requestRoutes } from './modules/requests/module.ts';
+import { templateLinkRoutes } from './modules/templates/links.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { templatesV1 } from './modules/api/templates.v1.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
   templateRoutes(app);
+  templateLinkRoutes(app);
   webhookRoutes(app);
   tokenRoutes(app);
   apiV1Routes(app, [

@@ -39,6 +39,7 @@ import { MailService } from './modules/mail/mail.service.ts';
 import { PdfPool } from './modules/pdf/pdf-pool.ts';
 import { createRequests } from './modules/requests/module.ts';
 import type { RequestsService } from './modules/requests/requests.service.ts';
+import { TemplateLinksService } from './modules/templates/links.service.ts';
 import { TemplatesService } from './modules/templates/templates.service.ts';
 import { SealIssuer } from './modules/seals/issue.ts';
 import { SealKeys } from './modules/seals/keys.service.ts';
@@ -103,6 +104,7 @@ export interface Services {
   seo: SeoService;
   requests: RequestsService;
   templates: TemplatesService;
+  templateLinks: TemplateLinksService;
   apiTokens: ApiTokens;
   idempotency: Idempotency;
   seals: Seals;
@@ -244,6 +246,7 @@ export async function buildServices(
     events,
     defaultQuota: () => currentLimits().storageQuotaBytes,
   });
+  const templateLinks = new TemplateLinksService({ db, clock, templates, requests });
 
   const core: Omit<Services, 'admin'> = {
     config,
@@ -278,6 +281,7 @@ export async function buildServices(
     seo: new SeoService(() => site, config.webRoot),
     requests,
     templates,
+    templateLinks,
     apiTokens,
     idempotency,
     seals,
