@@ -97,4 +97,6 @@ export const PRIVATE_PREFIXES = [
   '/settings',
   '/shared',
   '/sign',
+  // a template's public signing link: reachable by anyone who has it, never listed
+  '/d',
 ];
