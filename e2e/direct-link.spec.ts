@@ -125,6 +125,9 @@ test('a visitor signs a template through its public link on a phone, the owner c
   await expect(vp.getByText(d.intro('LaraLandlord', 'Client'))).toBeVisible();
   await expectNoAxeViolations(vp);
   await shot(vp, 'direct-link-390');
+  await vp.setViewportSize({ width: 1280, height: 900 });
+  await shot(vp, 'direct-link-1280');
+  await vp.setViewportSize({ width: 390, height: 844 });
   // Nothing is sent without a name.
   await vp.getByRole('button', { name: d.sendCode }).tap();
   await expect(vp.getByLabel(d.nameLabel)).toHaveAttribute('aria-invalid', 'true');
@@ -159,6 +162,7 @@ test('a visitor signs a template through its public link on a phone, the owner c
   await page.reload();
   const row = page.getByRole('row', { name: /Cora Client/ });
   await expect(row).toContainText(d.requestStates.active);
+  await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
   await expect(row.getByRole('link', { name: d.openDocument('Cora Client') })).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'link-submissions-1280');
@@ -221,6 +225,8 @@ test('a visitor signs a template through its public link on a phone, the owner c
   await expect(lp.getByRole('textbox')).toHaveCount(0);
   await expectNoAxeViolations(lp);
   await shot(lp, 'direct-link-paused-390');
+  await lp.setViewportSize({ width: 1280, height: 900 });
+  await shot(lp, 'direct-link-paused-1280');
   consoleErrors.allow(404, /^\/api\/d\/[\w-]+$/);
   await lp.goto('/d/AAAAAAAAAAAAAAAAAAAAAA');
   await expect(lp.getByRole('heading', { name: d.notFoundTitle })).toBeVisible();

@@ -196,6 +196,11 @@ export class TemplateLinksService {
     return { items, total: Number(count.n) };
   }
 
+  /** Visitors' codes whose ten minutes are over (used ones too: the request keeps its own record). */
+  async purgeExpired() {
+    await this.db.deleteFrom('template_link_codes').where('expires_at', '<=', this.now()).execute();
+  }
+
   private bySlug(slug: string) {
     return this.db.selectFrom('template_links').selectAll().where('slug', '=', slug).executeTakeFirst();
   }

@@ -338,6 +338,14 @@ describe('refusals', () => {
     const res = await v.agent.post(`/api/d/${link.slug}/verify`, { code });
     expect(res.statusCode).toBe(410);
     expect(res.json().code).toBe('code_expired');
+    // The ten-minute clean-up drops it.
+    await ctx.app.templateLinks.purgeExpired();
+    const left = await ctx.app.db
+      .selectFrom('template_link_codes')
+      .select('id')
+      .where('email', '=', v.email)
+      .execute();
+    expect(left).toEqual([]);
   });
 });
 

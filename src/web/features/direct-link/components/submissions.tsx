@@ -52,7 +52,9 @@ export function Submissions({ templateId }: { templateId: number }) {
                 </TableCell>
                 <TableCell className="hidden break-all @lg:table-cell">{s.email}</TableCell>
                 <TableCell>
-                  <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleString()}</time>
+                  <time dateTime={s.createdAt} className="tabular-nums">
+                    {t.utc(s.createdAt)}
+                  </time>
                 </TableCell>
                 <TableCell>
                   {s.status ? (
