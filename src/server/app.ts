@@ -33,6 +33,7 @@ import { requestRoutes } from './modules/requests/module.ts';
 import { templateLinkRoutes } from './modules/templates/links.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { templatesV1 } from './modules/api/templates.v1.ts';
+import { templateLinksV1 } from './modules/api/template-links.v1.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { verifierRoutes } from './modules/seals/verifier.routes.ts';
 import { developersRoutes } from './modules/api/developers.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     documentsV1,
     requestsV1,
     templatesV1,
+    templateLinksV1,
     signaturesV1,
     verificationV1,
     eventsV1,

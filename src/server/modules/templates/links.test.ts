@@ -4,6 +4,7 @@ import type { Template } from '#shared/templates/answers.ts';
 import { linkMessages as lm, type LinkSettingsInput, type TemplateLink } from '#shared/templates/links.ts';
 import type { TemplatePatchInput } from '#shared/templates/schemas.ts';
 import type { Agent } from '#server/test/agent.ts';
+import { apiUser } from '#server/test/api.ts';
 import { upload } from '#server/test/documents.ts';
 import {
   mailedToken,
@@ -429,5 +430,43 @@ describe('rate limits', () => {
     let last = 200;
     for (let i = 0; i < 130 && last === 200; i++) last = (await v.get(`/api/d/${link.slug}`)).statusCode;
     expect(last).toBe(429);
+  });
+});
+
+describe('/api/v1/templates/{id}/link', () => {
+  test('turned on, read, changed, listed and turned off with a token', async () => {
+    const u = await apiUser(ctx.app);
+    const t = await readyTemplate(u.agent);
+    expect((await u.api.get(`/api/v1/templates/${t.id}/link`)).statusCode).toBe(404);
+    const bad = await u.api.put(`/api/v1/templates/${t.id}/link`, { openRole: 0, assignees: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'validation_failed',
+      message: lm.assigneesRequired(['Landlord']),
+    });
+    const on = await u.api.put(`/api/v1/templates/${t.id}/link`, {
+      openRole: 0,
+      assignees: [{ role: 1, name: 'Lars Landlord', email: 'lars@example.com' }],
+      maxSubmissions: 5,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const link = on.json<TemplateLink>();
+    expect(link).toMatchObject({ openRole: 0, maxSubmissions: 5, state: 'open', submissions: 0 });
+    expect((await u.api.get(`/api/v1/templates/${t.id}/link`)).json()).toEqual(link);
+    const paused = await u.api.put(`/api/v1/templates/${t.id}/link`, {
+      openRole: 0,
+      assignees: link.assignees,
+      paused: true,
+    });
+    expect(paused.json()).toMatchObject({ slug: link.slug, state: 'paused' });
+    expect((await u.api.get(`/api/v1/templates/${t.id}/link/submissions`)).json()).toEqual({
+      items: [],
+      total: 0,
+    });
+    expect((await u.api.delete(`/api/v1/templates/${t.id}/link`)).statusCode).toBe(204);
+    expect((await u.api.get(`/api/v1/templates/${t.id}/link`)).statusCode).toBe(404);
+
+    const other = await apiUser(ctx.app);
+    expect((await other.api.get(`/api/v1/templates/${t.id}/link/submissions`)).statusCode).toBe(404);
   });
 });
