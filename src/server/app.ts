@@ -30,10 +30,12 @@ import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
 import { requestRoutes } from './modules/requests/module.ts';
+import { templateLinkRoutes } from './modules/templates/links.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { bulkRoutes } from './modules/templates/bulk.routes.ts';
 import { templatesV1 } from './modules/api/templates.v1.ts';
 import { bulkV1 } from './modules/api/bulk.v1.ts';
+import { templateLinksV1 } from './modules/api/template-links.v1.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { verifierRoutes } from './modules/seals/verifier.routes.ts';
 import { developersRoutes } from './modules/api/developers.routes.ts';
@@ -152,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   requestRoutes(app);
   templateRoutes(app);
   bulkRoutes(app);
+  templateLinkRoutes(app);
   webhookRoutes(app);
   tokenRoutes(app);
   apiV1Routes(app, [
@@ -159,6 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     requestsV1,
     templatesV1,
     bulkV1,
+    templateLinksV1,
     signaturesV1,
     verificationV1,
     eventsV1,

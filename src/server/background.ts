@@ -62,6 +62,7 @@ export function backgroundWork(s: Services, log: LifecycleLog, opts: { closeDb: 
           s.signatures.purgeOrphanLookups(),
           s.documents.files.purgeStaged(),
           s.idempotency.purgeExpired(),
+          s.templateLinks.purgeExpired(),
           s.events.purgeOld(),
           s.webhooks.deliverer.requeueLost(),
         ]),

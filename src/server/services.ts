@@ -39,6 +39,7 @@ import { MailService } from './modules/mail/mail.service.ts';
 import { PdfPool } from './modules/pdf/pdf-pool.ts';
 import { createRequests } from './modules/requests/module.ts';
 import type { RequestsService } from './modules/requests/requests.service.ts';
+import { TemplateLinksService } from './modules/templates/links.service.ts';
 import { TemplatesService } from './modules/templates/templates.service.ts';
 import { BulkService } from './modules/templates/bulk.service.ts';
 import { SealIssuer } from './modules/seals/issue.ts';
@@ -105,6 +106,7 @@ export interface Services {
   requests: RequestsService;
   templates: TemplatesService;
   bulk: BulkService;
+  templateLinks: TemplateLinksService;
   apiTokens: ApiTokens;
   idempotency: Idempotency;
   seals: Seals;
@@ -247,6 +249,7 @@ export async function buildServices(
     defaultQuota: () => currentLimits().storageQuotaBytes,
   });
   const bulk = new BulkService({ db, clock, templates, jobs, events, limits: currentLimits, log });
+  const templateLinks = new TemplateLinksService({ db, clock, templates, requests });
 
   const core: Omit<Services, 'admin'> = {
     config,
@@ -282,6 +285,7 @@ export async function buildServices(
     requests,
     templates,
     bulk,
+    templateLinks,
     apiTokens,
     idempotency,
     seals,

@@ -157,6 +157,17 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
     page: page(() => import('#web/features/sign/pages/sign-page.tsx')),
     access: 'public',
   },
+  // A template's public signing link: any visitor, no account.
+  {
+    path: '/d/:slug',
+    page: page(() => import('#web/features/direct-link/pages/direct-link-page.tsx')),
+    access: 'public',
+  },
+  {
+    path: '/templates/:id/link',
+    page: page(() => import('#web/features/direct-link/pages/link-settings-page.tsx')),
+    access: 'protected',
+  },
 ];
 
 const routePattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`);

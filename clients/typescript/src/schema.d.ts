@@ -341,6 +341,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/templates/{id}/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A template's public signing link
+     * @description 404 when the template has none.
+     */
+    get: operations['getTemplateLink'];
+    /**
+     * Turn on a template's public signing link, or change its settings
+     * @description Any visitor of `/d/{slug}` fills the open role after confirming their e-mail address with a mailed code, and gets a request of their own; the other roles go to the people given. The first call makes the slug; later ones keep it.
+     */
+    put: operations['setTemplateLink'];
+    post?: never;
+    /**
+     * Turn off a template's public signing link
+     * @description Its address stops working; the requests it made stay.
+     */
+    delete: operations['deleteTemplateLink'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/templates/{id}/link/submissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The requests a template's public link made, newest first */
+    get: operations['listTemplateLinkSubmissions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/signatures': {
     parameters: {
       query?: never;
@@ -1245,6 +1290,65 @@ export interface components {
       key: string | null;
       defaultValue: string | null;
       editable: boolean;
+    };
+    TemplateLink: {
+      templateId: number;
+      slug: string;
+      /** @description The path visitors open on this instance: `/d/{slug}`. */
+      path: string;
+      /** @description The position of the role any visitor fills. */
+      openRole: number;
+      assignees: {
+        role: number;
+        name: string;
+        email: string;
+      }[];
+      paused: boolean;
+      expiresAt: string | null;
+      maxSubmissions: number | null;
+      submissions: number;
+      /**
+       * @description open; paused by its owner; expired; or exhausted (its maximum of submissions reached).
+       * @enum {string}
+       */
+      state: 'open' | 'paused' | 'expired' | 'exhausted';
+      createdAt: string;
+      updatedAt: string;
+    };
+    TemplateLinkSettings: {
+      /** @description The position of the role any visitor fills; it must sign or approve. */
+      openRole: number;
+      /** @description A person for each other role, by role position. */
+      assignees?: {
+        name: string;
+        email: string;
+        role: number;
+      }[];
+      /** @default false */
+      paused?: boolean;
+      /**
+       * @description When the link stops taking visitors (ISO 8601); null for never.
+       * @default null
+       */
+      expiresAt?: string | null;
+      /**
+       * @description How many requests the link may make; null for no limit.
+       * @default null
+       */
+      maxSubmissions?: number | null;
+    };
+    TemplateLinkSubmission: {
+      id: number;
+      name: string;
+      email: string;
+      createdAt: string;
+      requestId: number | null;
+      documentId: number | null;
+      status: ('active' | 'completed' | 'cancelled' | 'declined' | 'expired') | null;
+    };
+    TemplateLinkSubmissions: {
+      items: components['schemas']['TemplateLinkSubmission'][];
+      total: number;
     };
     TemplatePage: {
       items: components['schemas']['Template'][];
@@ -2308,6 +2412,171 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BulkSend'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getTemplateLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateLink'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setTemplateLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TemplateLinkSettings'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateLink'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteTemplateLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listTemplateLinkSubmissions: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateLinkSubmissions'];
         };
       };
       /** @description The request was refused: `{ message, code }` (see the error codes). */

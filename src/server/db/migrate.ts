@@ -27,6 +27,7 @@ import * as m0025 from './migrations/0025-api-tokens.ts';
 import * as m0026 from './migrations/0026-webhooks.ts';
 import * as m0027 from './migrations/0027-templates.ts';
 import * as m0028 from './migrations/0028-bulk-sends.ts';
+import * as m0029 from './migrations/0029-template-links.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -59,6 +60,7 @@ const all: Record<string, DialectMigration> = {
   '0026-webhooks': m0026,
   '0027-templates': m0027,
   '0028-bulk-sends': m0028,
+  '0029-template-links': m0029,
 };
 
 /** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */

@@ -459,6 +459,9 @@ export interface Database {
   template_fields: TemplateFieldsTable;
   bulk_sends: BulkSendsTable;
   bulk_rows: BulkRowsTable;
+  template_links: TemplateLinksTable;
+  template_link_codes: TemplateLinkCodesTable;
+  template_link_submissions: TemplateLinkSubmissionsTable;
 }
 
 export interface BulkSendsTable {
@@ -777,5 +780,49 @@ export interface WebhookDeliveriesTable {
   response_excerpt: string | null;
   duration_ms: number | null;
   error: string | null;
+  created_at: Timestamp;
+}
+
+/** A template's public link, `/d/{slug}` (0029). */
+export interface TemplateLinksTable {
+  id: Generated<number>;
+  template_id: number;
+  user_id: number;
+  /** 128 random bits, base64url. */
+  slug: string;
+  /** The position of the role a visitor fills. */
+  open_role: number;
+  /** JSON: `({ name, email } | null)[]` by role position, null at the open role. */
+  assignees: string;
+  paused: Generated<number>;
+  expires_at: Timestamp | null;
+  max_submissions: number | null;
+  submissions: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A visitor's mailed code, bound to their browser session (0029). */
+export interface TemplateLinkCodesTable {
+  id: Generated<number>;
+  link_id: number;
+  session_id: string;
+  name: string;
+  email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A request made through a public link (0029). */
+export interface TemplateLinkSubmissionsTable {
+  id: Generated<number>;
+  link_id: number;
+  request_id: number | null;
+  name: string;
+  email: string;
+  ip: string | null;
   created_at: Timestamp;
 }

@@ -76,6 +76,7 @@ export class ApiClient {
   post = (url: string, body?: unknown, headers?: Record<string, string>) =>
     this.call('POST', url, body ?? {}, headers);
   patch = (url: string, body?: unknown) => this.call('PATCH', url, body ?? {});
+  put = (url: string, body?: unknown) => this.call('PUT', url, body ?? {});
   delete = (url: string) => this.call('DELETE', url);
 }
 

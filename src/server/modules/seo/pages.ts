@@ -99,4 +99,6 @@ export const PRIVATE_PREFIXES = [
   '/shared',
   '/sign',
   '/templates',
+  // a template's public signing link: reachable by anyone who has it, never listed
+  '/d',
 ];

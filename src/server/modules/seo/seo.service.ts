@@ -28,6 +28,8 @@ const APP_ROUTES = [
   /^\/settings$/,
   /^\/admin(\/.*)?$/,
   /^\/shared\/[\w-]+$/,
+  /^\/d\/[\w-]+$/,
+  /^\/templates\/\d+\/link$/,
 ];
 
 export class SeoService {
