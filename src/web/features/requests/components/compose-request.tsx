@@ -1,17 +1,25 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
+import { REQUEST_MAX_EXPIRY_DAYS } from '#shared/requests/schemas.ts';
+import { FieldPlacement } from '#web/components/fields/field-placement.tsx';
+import { RequestOptions } from '#web/components/fields/request-options.tsx';
 import { useLocation } from 'wouter';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { LoadingState, Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { usePdfDocument } from '#web/lib/pdf/use-pdf-document.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCreateRequest } from '../api/create-request.ts';
 import {
+  addDays,
   checkCompose,
+  displayName,
+  isoDay,
   checkFields,
   newDraft,
   serverIssues,
@@ -20,9 +28,7 @@ import {
   type Issues,
 } from '../lib/draft.ts';
 import { composeText as t } from '../messages.ts';
-import { FieldPlacement } from './field-placement.tsx';
 import { RecipientsEditor } from './recipients-editor.tsx';
-import { RequestOptions } from './request-options.tsx';
 
 type Step = 'compose' | 'place';
 
@@ -34,6 +40,7 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
   const [draft, setDraft] = useState<Draft>(() => newDraft());
   const [step, setStep] = useState<Step>('compose');
   const [issues, setIssues] = useState<Issues>({});
+  const [now] = useState(() => Date.now());
   const [problems, setProblems] = useState<string[]>([]);
   const create = useCreateRequest(documentId);
   const pdf = usePdfDocument(`/api/documents/${documentId}/file`);
@@ -110,7 +117,27 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
             issues={issues}
             onChange={(recipients) => patch({ recipients })}
           />
-          <RequestOptions draft={draft} issues={issues} onChange={patch} />
+          <RequestOptions
+            draft={draft}
+            issues={issues}
+            onChange={patch}
+            expiry={
+              <FormField
+                label={t.expiryLabel}
+                hint={t.expiryHint}
+                error={issues.expiresAt}
+                className="sm:max-w-xs"
+              >
+                <Input
+                  type="date"
+                  min={isoDay(new Date(now))}
+                  max={addDays(now, REQUEST_MAX_EXPIRY_DAYS)}
+                  value={draft.expiryDate}
+                  onChange={(e) => patch({ expiryDate: e.target.value })}
+                />
+              </FormField>
+            }
+          />
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
             {composeErrors ? <p className="text-sm font-medium text-red-700">{t.fixFirst}</p> : <span />}
             <Button size="lg" onClick={toFields}>
@@ -138,7 +165,7 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
           {pdf.status === 'ready' ? (
             <FieldPlacement
               pdf={pdf.doc}
-              recipients={draft.recipients}
+              recipients={draft.recipients.map((r) => ({ key: r.key, label: displayName(r), role: r.role }))}
               fields={draft.fields}
               onFields={(update) => {
                 setProblems([]);
