@@ -1,25 +1,23 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { REQUEST_MAX_EXPIRY_DAYS } from '#shared/requests/schemas.ts';
+import { ExpiryDateField } from '#web/components/fields/expiry-date-field.tsx';
 import { FieldPlacement } from '#web/components/fields/field-placement.tsx';
+import { ProblemsAlert } from '#web/components/fields/problems-alert.tsx';
 import { RequestOptions } from '#web/components/fields/request-options.tsx';
 import { useLocation } from 'wouter';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { LoadingState, Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { focusFirstInvalid } from '#web/lib/focus-first-invalid.ts';
 import { usePdfDocument } from '#web/lib/pdf/use-pdf-document.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCreateRequest } from '../api/create-request.ts';
 import {
-  addDays,
   checkCompose,
   displayName,
-  isoDay,
   checkFields,
   newDraft,
   serverIssues,
@@ -122,20 +120,14 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
             issues={issues}
             onChange={patch}
             expiry={
-              <FormField
+              <ExpiryDateField
                 label={t.expiryLabel}
                 hint={t.expiryHint}
                 error={issues.expiresAt}
-                className="sm:max-w-xs"
-              >
-                <Input
-                  type="date"
-                  min={isoDay(new Date(now))}
-                  max={addDays(now, REQUEST_MAX_EXPIRY_DAYS)}
-                  value={draft.expiryDate}
-                  onChange={(e) => patch({ expiryDate: e.target.value })}
-                />
-              </FormField>
+                value={draft.expiryDate}
+                now={now}
+                onChange={(expiryDate) => patch({ expiryDate })}
+              />
             }
           />
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
@@ -147,15 +139,7 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
         </Card>
       ) : (
         <>
-          {problems.length > 0 ? (
-            <Alert tone="error" role="alert" title={t.sendFailed}>
-              <ul className="list-disc pl-4">
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </Alert>
-          ) : null}
+          <ProblemsAlert title={t.sendFailed} problems={problems} />
           {pdf.status === 'loading' ? <LoadingState label={t.loadingDocument} showLabel /> : null}
           {pdf.status === 'error' ? (
             <Alert tone="error" role="alert">
@@ -195,9 +179,4 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
       )}
     </div>
   );
-}
-
-/** After the messages render, the first invalid control takes the focus. */
-function focusFirstInvalid() {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

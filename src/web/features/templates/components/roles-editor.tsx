@@ -1,16 +1,13 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { MAX_RECIPIENTS, recipientRoles, type RecipientRole } from '#shared/requests/schemas.ts';
+import { MAX_RECIPIENTS } from '#shared/requests/schemas.ts';
 import { ROLE_NAME_MAX } from '#shared/templates/schemas.ts';
-import { recipientColour } from '#web/components/fields/colours.ts';
 import { moveRow } from '#web/components/fields/fields.ts';
-import { RowButtons } from '#web/components/fields/row-buttons.tsx';
-import { fieldsText } from '#web/components/fields/texts.ts';
+import { PartyRow, RoleSelect } from '#web/components/fields/party-row.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Select } from '#web/components/ui/select.tsx';
 import { newRole, roleLabel, type Issues, type RoleDraft } from '../lib/editor.ts';
 import { templatesText as t } from '../messages.ts';
 
@@ -47,25 +44,17 @@ export function RolesEditor({ roles, issues, onChange, onRemove }: RolesEditorPr
       {roles.length === 0 ? <p className="text-sm text-slate-700">{t.noRolesYet}</p> : null}
       <ol className="space-y-3">
         {roles.map((r, i) => (
-          <li
+          <PartyRow
             key={r.key}
-            data-testid="role-row"
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-            style={{ borderLeft: `6px solid ${recipientColour(i)}` }}
+            testId="role-row"
+            index={i}
+            count={roles.length}
+            removeLast
+            heading={t.roleHeading(i + 1)}
+            labels={{ up: t.moveUp(i + 1), down: t.moveDown(i + 1), remove: t.remove(i + 1) }}
+            onMove={(by) => move(i, by)}
+            onRemove={() => onRemove(r.key)}
           >
-            <div className="mb-3 flex items-center justify-between gap-2">
-              <h3 className="text-sm font-semibold" style={{ color: recipientColour(i) }}>
-                {t.roleHeading(i + 1)}
-              </h3>
-              <RowButtons
-                index={i}
-                count={roles.length}
-                removeLast
-                labels={{ up: t.moveUp(i + 1), down: t.moveDown(i + 1), remove: t.remove(i + 1) }}
-                onMove={(by) => move(i, by)}
-                onRemove={() => onRemove(r.key)}
-              />
-            </div>
             <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
               <FormField label={t.roleNameLabel} error={issues[`roles.${i}.name`]}>
                 <Input
@@ -76,20 +65,14 @@ export function RolesEditor({ roles, issues, onChange, onRemove }: RolesEditorPr
                   onChange={(e) => update(r.key, { name: e.target.value })}
                 />
               </FormField>
-              <FormField label={t.roleTypeLabel} error={issues[`roles.${i}.role`]}>
-                <Select
-                  value={r.role}
-                  onChange={(e) => update(r.key, { role: e.target.value as RecipientRole })}
-                >
-                  {recipientRoles.map((role) => (
-                    <option key={role} value={role}>
-                      {fieldsText.roles[role]}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
+              <RoleSelect
+                label={t.roleTypeLabel}
+                error={issues[`roles.${i}.role`]}
+                value={r.role}
+                onChange={(role) => update(r.key, { role })}
+              />
             </div>
-          </li>
+          </PartyRow>
         ))}
       </ol>
       <Button

@@ -6,6 +6,7 @@ import { REQUEST_MAX_EXPIRY_DAYS } from '#shared/requests/schemas.ts';
 import type { Template } from '#shared/templates/answers.ts';
 import { missingForUse, TEMPLATE_NAME_MAX } from '#shared/templates/schemas.ts';
 import { FieldPlacement } from '#web/components/fields/field-placement.tsx';
+import { ProblemsAlert } from '#web/components/fields/problems-alert.tsx';
 import { RequestOptions } from '#web/components/fields/request-options.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -14,6 +15,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { focusFirstInvalid } from '#web/lib/focus-first-invalid.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdateTemplate } from '../api/update-template.ts';
 import {
@@ -161,15 +163,8 @@ export function TemplateEditor({ template, pdf, sizes }: TemplateEditorProps) {
           <Alert tone="success">{t.readyText}</Alert>
         )}
       </section>
-      {placeIssues.length > 0 ? (
-        <Alert tone="error" role="alert" title={t.saveFailed}>
-          <ul className="list-disc pl-4">
-            {placeIssues.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : Object.keys(issues).length > 0 ? (
+      <ProblemsAlert title={t.saveFailed} problems={placeIssues} />
+      {placeIssues.length === 0 && Object.keys(issues).length > 0 ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {t.fixFirst}
         </p>
@@ -191,9 +186,4 @@ export function TemplateEditor({ template, pdf, sizes }: TemplateEditorProps) {
       </div>
     </div>
   );
-}
-
-/** After the messages render, the first invalid control takes the focus. */
-function focusFirstInvalid() {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

@@ -2,10 +2,11 @@ import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { requestMessages } from '#shared/requests/messages.ts';
-import { REQUEST_MAX_EXPIRY_DAYS, REQUEST_MESSAGE_MAX, TEXT_FIELD_MAX } from '#shared/requests/schemas.ts';
+import { REQUEST_MESSAGE_MAX, TEXT_FIELD_MAX } from '#shared/requests/schemas.ts';
 import type { Template } from '#shared/templates/answers.ts';
 import { TEMPLATE_NAME_MAX } from '#shared/templates/schemas.ts';
 import { recipientColour } from '#web/components/fields/colours.ts';
+import { ExpiryDateField } from '#web/components/fields/expiry-date-field.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -14,7 +15,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { addDays, isoDay } from '#web/lib/expiry.ts';
+import { focusFirstInvalid } from '#web/lib/focus-first-invalid.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useSendFromTemplate } from '../api/use-template.ts';
 import { checkUseForm, keyedValues, newUseForm, toUseBody, issuesOfUse, type UseForm } from '../lib/use.ts';
@@ -141,20 +142,14 @@ export function UseTemplateForm({ template }: { template: Template }) {
             onChange={(e) => setForm((f) => ({ ...f, message: e.target.value }))}
           />
         </FormField>
-        <FormField
+        <ExpiryDateField
           label={t.expiryLabel}
           hint={t.expiryHint(template.expiryDays)}
           error={issues.expiresAt}
-          className="sm:max-w-xs"
-        >
-          <Input
-            type="date"
-            min={isoDay(new Date(now))}
-            max={addDays(now, REQUEST_MAX_EXPIRY_DAYS)}
-            value={form.expiryDate}
-            onChange={(e) => setForm((f) => ({ ...f, expiryDate: e.target.value }))}
-          />
-        </FormField>
+          value={form.expiryDate}
+          now={now}
+          onChange={(expiryDate) => setForm((f) => ({ ...f, expiryDate }))}
+        />
       </Card>
       {issues.form ? (
         <Alert tone="error" role="alert" title={t.sendFailed}>
@@ -173,9 +168,4 @@ export function UseTemplateForm({ template }: { template: Template }) {
       </div>
     </form>
   );
-}
-
-/** After the messages render, the first invalid control takes the focus. */
-function focusFirstInvalid() {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

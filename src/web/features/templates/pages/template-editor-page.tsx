@@ -1,50 +1,30 @@
-import { useParams } from 'wouter';
 import type { Template } from '#shared/templates/answers.ts';
 import { templateMessages as m } from '#shared/templates/messages.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { LoadingState } from '#web/components/ui/spinner.tsx';
-import { usePageMeta } from '#web/lib/page-meta.ts';
 import { usePdfDocument } from '#web/lib/pdf/use-pdf-document.ts';
-import { useTemplate } from '../api/get-template.ts';
 import { TemplateEditor } from '../components/template-editor.tsx';
 import { TemplateFrame, TemplateProblem } from '../components/template-frame.tsx';
+import { TemplatePage } from '../components/template-page.tsx';
 import { usePageSizes } from '../lib/page-sizes.ts';
-import { parseTemplateId } from '../lib/template-id.ts';
 import { templatesText as t } from '../messages.ts';
 
-/** /templates/{id}: the template editor. */
+/** /templates/{id}: the template editor; a template whose file is gone can only be deleted. */
 export default function TemplateEditorPage() {
-  const id = parseTemplateId(useParams<{ id: string }>().id);
-  const query = useTemplate(id);
-  const template = query.data;
-  usePageMeta(
-    template
-      ? { title: t.editorTitle(template.name) }
-      : query.isPending && id !== null
-        ? null
-        : { title: t.notFound },
-  );
-  if (id !== null && query.isPending) return <LoadingState label={t.loading} showLabel />;
-  if (!template)
-    return (
-      <TemplateFrame title={t.notFound}>
-        <TemplateProblem title={t.notFound}>
-          <p role="alert">{query.error?.message ?? m.notFound}</p>
-        </TemplateProblem>
-      </TemplateFrame>
-    );
-  if (!template.fileAvailable)
-    return (
-      <TemplateFrame title={t.editorTitle(template.name)}>
-        <TemplateProblem title={t.fileDeletedTitle}>
-          <p>{m.fileMissing}</p>
-        </TemplateProblem>
-      </TemplateFrame>
-    );
   return (
-    <TemplateFrame title={t.editorTitle(template.name)}>
-      <EditorWithFile template={template} />
-    </TemplateFrame>
+    <TemplatePage title={t.editorTitle}>
+      {(template) => (
+        <TemplateFrame title={t.editorTitle(template.name)}>
+          {template.fileAvailable ? (
+            <EditorWithFile template={template} />
+          ) : (
+            <TemplateProblem title={t.fileDeletedTitle}>
+              <p>{m.fileMissing}</p>
+            </TemplateProblem>
+          )}
+        </TemplateFrame>
+      )}
+    </TemplatePage>
   );
 }
 
