@@ -30,6 +30,8 @@ import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
 import { requestRoutes } from './modules/requests/module.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { templatesV1 } from './modules/api/templates.v1.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { verifierRoutes } from './modules/seals/verifier.routes.ts';
 import { developersRoutes } from './modules/api/developers.routes.ts';
@@ -146,9 +148,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   blogRoutes(app);
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
+  templateRoutes(app);
   webhookRoutes(app);
   tokenRoutes(app);
-  apiV1Routes(app, [documentsV1, requestsV1, signaturesV1, verificationV1, eventsV1, webhooksV1]);
+  apiV1Routes(app, [
+    documentsV1,
+    requestsV1,
+    templatesV1,
+    signaturesV1,
+    verificationV1,
+    eventsV1,
+    webhooksV1,
+  ]);
   registerSeals(app);
   verifierRoutes(app, config.webRoot);
   developersRoutes(app, config.webRoot);

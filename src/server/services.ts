@@ -39,6 +39,7 @@ import { MailService } from './modules/mail/mail.service.ts';
 import { PdfPool } from './modules/pdf/pdf-pool.ts';
 import { createRequests } from './modules/requests/module.ts';
 import type { RequestsService } from './modules/requests/requests.service.ts';
+import { TemplatesService } from './modules/templates/templates.service.ts';
 import { SealIssuer } from './modules/seals/issue.ts';
 import { SealKeys } from './modules/seals/keys.service.ts';
 import { TransparencyLog } from './modules/seals/log.service.ts';
@@ -101,6 +102,7 @@ export interface Services {
   dailyStats: DailyStats;
   seo: SeoService;
   requests: RequestsService;
+  templates: TemplatesService;
   apiTokens: ApiTokens;
   idempotency: Idempotency;
   seals: Seals;
@@ -234,6 +236,14 @@ export async function buildServices(
     events,
     log,
   });
+  const templates = new TemplatesService({
+    db,
+    clock,
+    documents,
+    requests,
+    events,
+    defaultQuota: () => currentLimits().storageQuotaBytes,
+  });
 
   const core: Omit<Services, 'admin'> = {
     config,
@@ -267,6 +277,7 @@ export async function buildServices(
     dailyStats: new DailyStats(db, clock, log),
     seo: new SeoService(() => site, config.webRoot),
     requests,
+    templates,
     apiTokens,
     idempotency,
     seals,

@@ -190,6 +190,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List templates, newest first, with their roles and fields */
+    get: operations['listTemplates'];
+    put?: never;
+    /**
+     * Make a template from a document
+     * @description Copies the document's original file into a new template with the roles, fields and defaults given (none: add them later with PATCH). The copy counts against the storage quota.
+     */
+    post: operations['createTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A template with its roles, fields and keys */
+    get: operations['getTemplate'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a template and its file
+     * @description Requests made from it stay, with their own documents.
+     */
+    delete: operations['deleteTemplate'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a template's name, roles, fields or defaults
+     * @description Roles and fields, when given, replace the old ones; the whole must keep the rules.
+     */
+    patch: operations['updateTemplate'];
+    trace?: never;
+  };
+  '/api/v1/templates/{id}/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a signing request from a template
+     * @description Copies the template's file into a new document and sends an ordinary signing request on it: one recipient per role, keyed fields filled with `values` (shown to the recipient; read-only where the template says so). 409 `template_not_ready` or `template_file_missing` when it cannot be used.
+     */
+    post: operations['useTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/signatures': {
     parameters: {
       query?: never;
@@ -523,6 +589,49 @@ export interface components {
        */
       fields?: components['schemas']['NewField'][];
     };
+    CreateTemplate: {
+      /** @description The template's name; the document's by default. */
+      name?: string;
+      roles?: {
+        name: string;
+        /**
+         * @default signer
+         * @enum {string}
+         */
+        role?: 'signer' | 'approver' | 'viewer';
+      }[];
+      fields?: {
+        role: number;
+        /** @enum {string} */
+        type: 'signature' | 'initials' | 'name' | 'date' | 'text' | 'checkbox';
+        page: number;
+        rect: {
+          x: number;
+          y: number;
+          width: number;
+          height: number;
+        };
+        /** @default true */
+        required?: boolean;
+        key?: (string | null) | '';
+        /** @default null */
+        defaultValue?: string | null;
+        /** @default true */
+        editable?: boolean;
+      }[];
+      /** @enum {string} */
+      order?: 'sequential' | 'parallel';
+      message?: string | null;
+      expiryDays?: number;
+      reminders?: {
+        firstAfterDays: number;
+        everyDays: number;
+      } | null;
+      requireCode?: boolean;
+      recipientsDownloadLink?: boolean;
+      /** @description The document whose original file the template copies; the document stays as it is. */
+      documentId: number;
+    };
     Document: {
       id: number;
       name: string;
@@ -651,6 +760,8 @@ export interface components {
         | 'webhook_url_forbidden'
         | 'webhook_limit_reached'
         | 'webhook_disabled'
+        | 'template_file_missing'
+        | 'template_not_ready'
         | 'idempotency_key_invalid'
         | 'idempotency_key_reused'
         | 'idempotency_key_in_use'
@@ -694,6 +805,7 @@ export interface components {
         | 'request.cancelled'
         | 'request.expired'
         | 'signature.revoked'
+        | 'template.used'
         | 'webhook.test';
       /** @description When it happened (ISO 8601, UTC) */
       timestamp: string;
@@ -816,6 +928,9 @@ export interface components {
       rect: components['schemas']['FieldRect'];
       required: boolean;
       value: string | null;
+      key: string | null;
+      prefill: string | null;
+      editable: boolean;
     };
     Signature: {
       id: number;
@@ -931,6 +1046,110 @@ export interface components {
         signedAt: string | null;
         declinedAt: string | null;
       }[];
+    };
+    Template: {
+      id: number;
+      name: string;
+      pageCount: number;
+      fileAvailable: boolean;
+      ready: boolean;
+      roles: components['schemas']['TemplateRole'][];
+      fields: components['schemas']['TemplateField'][];
+      /** @enum {string} */
+      order: 'sequential' | 'parallel';
+      message: string | null;
+      expiryDays: number;
+      reminders: {
+        firstAfterDays: number;
+        everyDays: number;
+      } | null;
+      requireCode: boolean;
+      recipientsDownloadLink: boolean;
+      uses: number;
+      createdAt: string;
+      updatedAt: string;
+    };
+    TemplateField: {
+      /** @description The position of the role that fills it. */
+      role: number;
+      /** @enum {string} */
+      type: 'signature' | 'initials' | 'name' | 'date' | 'text' | 'checkbox';
+      page: number;
+      rect: components['schemas']['FieldRect'];
+      required: boolean;
+      /** @description A text field's key: a use gives its value in `values` (e.g. `rent`); null when none. */
+      key: string | null;
+      defaultValue: string | null;
+      editable: boolean;
+    };
+    TemplatePage: {
+      items: components['schemas']['Template'][];
+      nextCursor: string | null;
+    };
+    /** @description A role instead of a person (e.g. "Client"): each use names who takes it. */
+    TemplateRole: {
+      position: number;
+      name: string;
+      /** @enum {string} */
+      role: 'signer' | 'approver' | 'viewer';
+    };
+    UpdateTemplate: {
+      name?: string;
+      roles?: {
+        name: string;
+        /**
+         * @default signer
+         * @enum {string}
+         */
+        role?: 'signer' | 'approver' | 'viewer';
+      }[];
+      fields?: {
+        role: number;
+        /** @enum {string} */
+        type: 'signature' | 'initials' | 'name' | 'date' | 'text' | 'checkbox';
+        page: number;
+        rect: {
+          x: number;
+          y: number;
+          width: number;
+          height: number;
+        };
+        /** @default true */
+        required?: boolean;
+        key?: (string | null) | '';
+        /** @default null */
+        defaultValue?: string | null;
+        /** @default true */
+        editable?: boolean;
+      }[];
+      /** @enum {string} */
+      order?: 'sequential' | 'parallel';
+      message?: string | null;
+      expiryDays?: number;
+      reminders?: {
+        firstAfterDays: number;
+        everyDays: number;
+      } | null;
+      requireCode?: boolean;
+      recipientsDownloadLink?: boolean;
+    };
+    UseTemplate: {
+      /** @description One person per role, in the roles' order: the request's recipients. */
+      recipients: {
+        name: string;
+        email: string;
+      }[];
+      /**
+       * @description Values of keyed text fields by key; a field without one takes its default. A key the template lacks is refused.
+       * @default {}
+       */
+      values?: {
+        [key: string]: string;
+      };
+      documentName?: string;
+      message?: string;
+      /** Format: date-time */
+      expiresAt?: string;
     };
     WebhookDelivery: {
       id: number;
@@ -1491,6 +1710,256 @@ export interface operations {
       };
     };
   };
+  listTemplates: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplatePage'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTemplate'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Template'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Template'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateTemplate'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Template'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  useTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UseTemplate'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningRequest'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listSignatures: {
     parameters: {
       query?: {
@@ -1885,6 +2354,7 @@ export interface operations {
             | 'request.cancelled'
             | 'request.expired'
             | 'signature.revoked'
+            | 'template.used'
           )[];
           /** @default  */
           description?: string;
@@ -2028,6 +2498,7 @@ export interface operations {
             | 'request.cancelled'
             | 'request.expired'
             | 'signature.revoked'
+            | 'template.used'
           )[];
           description?: string;
           enabled?: boolean;

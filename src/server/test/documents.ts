@@ -34,12 +34,13 @@ export function multipartBody(
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** POST /api/documents/upload as the agent's browser would send it (cookies, CSRF header). */
+/** POST /api/documents/upload (or another upload route) as the agent's browser would send it (cookies, CSRF header). */
 export async function upload(
   app: App,
   agent: Agent,
   fields: Record<string, string>,
   file?: { filename: string; bytes: Buffer; type?: string },
+  url = '/api/documents/upload',
 ): Promise<AgentResponse> {
   const { body, contentType } = multipartBody(fields, file);
   const headers: Record<string, string> = { 'content-type': contentType };
@@ -47,7 +48,7 @@ export async function upload(
   if (agent.csrf) headers['x-csrf-token'] = agent.csrf;
   const res = await app.inject({
     method: 'POST',
-    url: '/api/documents/upload',
+    url,
     headers,
     payload: body,
     remoteAddress: agent.ip,

@@ -49,7 +49,12 @@ export async function owner(ctx: Ctx, name = 'OlgaOwner') {
   const email = `owner-${unique()}@example.com`;
   const res = await a.register(email, 'Str0ng!Pass', { username: name });
   expect(res.statusCode).toBe(201);
-  return { agent: a, email };
+  const { id } = await ctx.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return { agent: a, email, id };
 }
 
 export async function uploaded(ctx: Ctx, agent: Agent, name = 'Lease agreement') {

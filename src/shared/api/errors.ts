@@ -45,6 +45,10 @@ export const apiErrorCodes = {
   webhook_url_forbidden: 'The webhook URL resolves to a private, loopback, link-local or metadata address.',
   webhook_limit_reached: 'The account has the most webhook endpoints allowed (20).',
   webhook_disabled: 'The webhook endpoint is disabled: enable it before sending to it.',
+  // templates
+  template_file_missing: "The template's file was deleted: the template can only be deleted (409).",
+  template_not_ready:
+    'The template lacks roles, or a signing role lacks a signature field: edit it first (409).',
   // idempotency
   idempotency_key_invalid: 'The Idempotency-Key is empty or over 255 characters.',
   idempotency_key_reused: 'The Idempotency-Key was used within 24 hours with another request.',

@@ -15,6 +15,7 @@ export const eventTypes = [
   'request.cancelled',
   'request.expired',
   'signature.revoked',
+  'template.used',
   'webhook.test',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
@@ -31,6 +32,7 @@ export const eventFamilyScopes = {
   request: 'requests:read',
   recipient: 'requests:read',
   signature: 'signatures:read',
+  template: 'requests:read',
 } as const;
 
 /** The family of a type: the part before the dot. */
@@ -39,12 +41,10 @@ export const eventFamily = (type: string) => type.slice(0, type.indexOf('.'));
 /** An event as the feed lists it; a webhook delivery's body is the same without `id` (sent as `webhook-id`). */
 export const eventAnswer = z
   .object({
-    id: z
-      .string()
-      .meta({
-        description: 'Unique; the same id is sent as `webhook-id` to webhooks',
-        example: 'evt_2b7c0e9d4a1f6e3b8c5d0a7f',
-      }),
+    id: z.string().meta({
+      description: 'Unique; the same id is sent as `webhook-id` to webhooks',
+      example: 'evt_2b7c0e9d4a1f6e3b8c5d0a7f',
+    }),
     type: z.enum(eventTypes),
     timestamp: z.string().meta({ description: 'When it happened (ISO 8601, UTC)' }),
     data: z

@@ -53,6 +53,12 @@ export const requestField = z.object({
    * the date (YYYY-MM-DD, UTC); null for signature and initials (they are in the file) and before.
    */
   value: z.string().nullable(),
+  /** The template field's key this field's value was given for; null for other fields. */
+  key: z.string().nullable(),
+  /** A text field's value given by the sender when sending (from a template); null when none. */
+  prefill: z.string().nullable(),
+  /** Whether the recipient may change the given value. */
+  editable: z.boolean(),
 });
 export type RequestField = z.infer<typeof requestField>;
 
@@ -147,6 +153,10 @@ export const recipientField = z.object({
   page: z.number(),
   rect: fieldRect,
   required: z.boolean(),
+  /** A text value the sender gave: the field starts with it. */
+  prefill: z.string().nullable(),
+  /** False: the sender's value stands and cannot be changed. */
+  editable: z.boolean(),
 });
 export type RecipientField = z.infer<typeof recipientField>;
 

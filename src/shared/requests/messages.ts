@@ -81,6 +81,7 @@ export const requestMessages = {
   fieldFilledByServer: (type: string) =>
     `The ${type} field is filled in when you finish: send no value for it.`,
   fieldRequired: 'Fill in every required field before finishing.',
+  fieldPrefillLocked: 'The sender filled in this field; it cannot be changed.',
   textTooLong: 'A text field holds at most 500 characters.',
   imageUnsupported: 'Send the signature as a PNG or SVG image.',
   imageUnreadable: 'The signature image could not be read. Draw or upload it again.',

@@ -28,7 +28,6 @@ export const templateMessages = {
     `Give a name and an e-mail address for each of the template's ${count} role${count === 1 ? '' : 's'}.`,
   valueUnknownKey: (key: string) => `This template has no field with the key "${key}".`,
   valueTooLong: (key: string) => `The value of "${key}" cannot exceed 500 characters.`,
-  valueLocked: 'The sender filled in this field; it cannot be changed.',
   documentNameTooLong: 'A document name cannot exceed 200 characters.',
   tooManyTemplates: 'You have created many templates in a short time. Please wait a while and try again.',
 } as const;

@@ -110,7 +110,8 @@ export function checkTemplate(t: RuleInput, ctx: z.RefinementCtx) {
   const keys = new Set<string>();
   t.fields.forEach((f, i) => {
     const role = t.roles[f.role];
-    if (!role) ctx.addIssue({ code: 'custom', message: m.fieldRoleMissing(f.role), path: ['fields', i, 'role'] });
+    if (!role)
+      ctx.addIssue({ code: 'custom', message: m.fieldRoleMissing(f.role), path: ['fields', i, 'role'] });
     else if (role.role === 'viewer')
       ctx.addIssue({ code: 'custom', message: m.fieldsForViewer(role.name), path: ['fields', i, 'role'] });
     if (f.type === 'signature' && !holdsStamp(f.rect.width, f.rect.height))

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { documentVerificationUrl } from '#shared/documents/reference.ts';
 import {
   PDF_MIME,
@@ -11,7 +11,7 @@ import {
   type StorageUsage,
 } from '#shared/documents/schemas.ts';
 import type { Db } from '#server/db/kysely.ts';
-import type { DocumentRow, UserRow } from '#server/db/schema.ts';
+import type { Database, DocumentRow, UserRow } from '#server/db/schema.ts';
 import { iso, type Clock } from '#server/lib/clock.ts';
 import { randomToken, sha256 } from '#server/lib/crypto.ts';
 import { contains } from '../admin/like.ts';
@@ -93,6 +93,29 @@ export class DocumentsService {
   }
 
   async upload(user: UserRow, input: UploadInput, defaultQuota: number): Promise<UploadResult> {
+    const stored = await this.uploadAs(user, input, defaultQuota, 'document', async () => undefined);
+    if (stored.kind !== 'ok') return stored;
+    const doc = stored.document;
+    await this.events.emit(user.id, 'document.uploaded', {
+      documentId: doc.id,
+      name: doc.name,
+      pageCount: doc.page_count,
+      size: doc.size,
+    });
+    return { kind: 'ok', document: toSummary(doc, { shared: false, shareExpiresAt: null }) };
+  }
+
+  /**
+   * Checks and stores an uploaded PDF as a document of `purpose`; `within` runs in the
+   * transaction that keeps it (a template's row, say), so neither is kept without the other.
+   */
+  async uploadAs<T>(
+    user: UserRow,
+    input: UploadInput,
+    defaultQuota: number,
+    purpose: DocumentRow['purpose'],
+    within: (trx: Transaction<Database>, doc: DocumentRow) => Promise<T>,
+  ): Promise<{ kind: 'ok'; document: DocumentRow; kept: T } | Refusal | OverQuota> {
     let inspected;
     try {
       inspected = await this.pdf.run('inspect', input.bytes, { timeoutMs: INSPECT_TIMEOUT_MS });
@@ -102,55 +125,104 @@ export class DocumentsService {
       throw err;
     }
     if (inspected.kind !== 'ok') return inspected;
+    return this.keepFile(
+      user.id,
+      input.bytes,
+      {
+        name: input.name,
+        original_filename: input.filename,
+        page_count: inspected.pageCount,
+        sha256: inspected.sha256,
+        active_content: inspected.activeContent.join(','),
+        purpose,
+      },
+      defaultQuota,
+      within,
+    );
+  }
+
+  /**
+   * A new document of `purpose` holding a copy of another's original (a template's file for
+   * each use, a document's for a new template), as checked when it was uploaded.
+   */
+  async copy<T>(
+    userId: number,
+    sourceId: number,
+    target: { name: string; purpose: DocumentRow['purpose'] },
+    defaultQuota: number,
+    within: (trx: Transaction<Database>, doc: DocumentRow) => Promise<T>,
+  ): Promise<{ kind: 'ok'; document: DocumentRow; kept: T } | OverQuota | { kind: 'missing' }> {
+    const source = await this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', sourceId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const bytes = source && (await this.files.get(source.id, 'original'));
+    if (!source || !bytes) return { kind: 'missing' };
+    return this.keepFile(
+      userId,
+      bytes,
+      {
+        name: target.name,
+        original_filename: source.original_filename,
+        page_count: source.page_count,
+        sha256: source.sha256,
+        active_content: source.active_content,
+        purpose: target.purpose,
+      },
+      defaultQuota,
+      within,
+    );
+  }
+
+  /** Stores a checked file as a new pending document, within its owner's quota. */
+  private async keepFile<T>(
+    userId: number,
+    bytes: Buffer,
+    doc: Pick<
+      DocumentRow,
+      'name' | 'original_filename' | 'page_count' | 'sha256' | 'active_content' | 'purpose'
+    >,
+    defaultQuota: number,
+    within: (trx: Transaction<Database>, doc: DocumentRow) => Promise<T>,
+  ): Promise<{ kind: 'ok'; document: DocumentRow; kept: T } | OverQuota> {
     const now = iso(this.clock.now());
-    const size = input.bytes.length;
+    const size = bytes.length;
     // Written in parts ahead of the transaction, which then only names them (decision 035).
-    const staged = await this.files.stage(input.bytes, inspected.sha256);
+    const staged = await this.files.stage(bytes, doc.sha256);
     const stored = await this.db
       .transaction()
-      .execute(async (trx): Promise<DocumentRow | OverQuota> => {
+      .execute(async (trx): Promise<{ kind: 'ok'; document: DocumentRow; kept: T } | OverQuota> => {
         // Checked where the file is written, under the user's row lock: parallel uploads cannot
         // each pass a quota that only one of them fits.
-        const locked = await lockUserQuota(trx, user.id);
+        const locked = await lockUserQuota(trx, userId);
         const quotaBytes = locked?.override ?? defaultQuota;
-        const used = await usedBytes(trx, user.id);
+        const used = await usedBytes(trx, userId);
         if (!locked || used + size > quotaBytes) return { kind: 'over-quota', usedBytes: used, quotaBytes };
-        const doc = await trx
+        const row = await trx
           .insertInto('documents')
           .values({
-            user_id: user.id,
-            name: input.name,
-            original_filename: input.filename,
+            ...doc,
+            user_id: userId,
             mime_type: PDF_MIME,
             status: 'pending',
             size,
-            page_count: inspected.pageCount,
-            sha256: inspected.sha256,
-            active_content: inspected.activeContent.join(','),
             created_at: now,
             updated_at: now,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await this.files.keep(trx, staged, doc.id, 'original');
-        await countEvent(trx, 'document-uploaded', now);
-        return doc;
+        await this.files.keep(trx, staged, row.id, 'original');
+        if (doc.purpose === 'document') await countEvent(trx, 'document-uploaded', now);
+        return { kind: 'ok', document: row, kept: await within(trx, row) };
       })
       .catch(async (err: unknown) => {
         await this.files.discard(staged);
         throw err;
       });
-    if ('kind' in stored) {
-      await this.files.discard(staged);
-      return stored;
-    }
-    await this.events.emit(user.id, 'document.uploaded', {
-      documentId: stored.id,
-      name: stored.name,
-      pageCount: stored.page_count,
-      size: stored.size,
-    });
-    return { kind: 'ok', document: toSummary(stored, { shared: false, shareExpiresAt: null }) };
+    if (stored.kind !== 'ok') await this.files.discard(staged);
+    return stored;
   }
 
   /**

@@ -166,12 +166,19 @@ export async function scheduleReminder(
   );
 }
 
+/** A request made from a template: which one, and per field (as in the body) its key and given value. */
+export interface RequestOrigin {
+  templateId: number;
+  fields: { key: string | null; prefill: string | null; locked: boolean }[];
+}
+
 export async function createRequest(
   svc: RequestsService,
   owner: UserRow,
   documentId: number,
   body: CreateRequestBody,
   actor: Actor,
+  origin?: RequestOrigin,
 ): Promise<CreateOutcome> {
   let doc = await svc.ownedDocument(owner.id, documentId);
   if (!doc) return { kind: 'missing' };
@@ -221,6 +228,7 @@ export async function createRequest(
           reminder_every_days: body.reminders?.everyDays ?? null,
           require_code: body.requireCode ? 1 : 0,
           recipients_download_link: body.recipientsDownloadLink ? 1 : 0,
+          template_id: origin?.templateId ?? null,
           created_at: at,
           updated_at: at,
         })
@@ -254,6 +262,9 @@ export async function createRequest(
               page: f.page,
               ...f.rect,
               required: f.required ? 1 : 0,
+              field_key: origin?.fields[position]?.key ?? null,
+              prefill: origin?.fields[position]?.prefill ?? null,
+              prefill_locked: origin?.fields[position]?.locked ? 1 : 0,
             })),
           )
           .execute();

@@ -57,8 +57,14 @@ function match(fields: SigningFieldRow[], values: FieldValue[]) {
           ? v.kind === 'text'
           : v.kind === 'checkbox';
     if (!fits) return { kind: 'invalid' as const, message: m.fieldValueWrong(label(f.type)), fieldId: f.id };
+    if (f.prefill !== null && f.prefill_locked === 1 && v.kind === 'text' && v.text !== f.prefill)
+      return { kind: 'invalid' as const, message: m.fieldPrefillLocked, fieldId: f.id };
     given.set(f.id, v);
   }
+  // A value the sender gave stands where the recipient sent none (always, when it is locked).
+  for (const f of fields)
+    if (f.type === 'text' && f.prefill !== null && !given.has(f.id))
+      given.set(f.id, { fieldId: f.id, kind: 'text', text: f.prefill });
   for (const f of fields) {
     if (f.required !== 1 || f.type === 'name' || f.type === 'date') continue;
     const v = given.get(f.id);

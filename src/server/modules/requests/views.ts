@@ -36,6 +36,9 @@ export const toField = (f: SigningFieldRow): RequestField => ({
   rect: rectOf(f),
   required: f.required === 1,
   value: f.value,
+  key: f.field_key,
+  prefill: f.prefill,
+  editable: f.prefill_locked !== 1,
 });
 
 export const toRecipientField = (f: SigningFieldRow): RecipientField => ({
@@ -44,6 +47,8 @@ export const toRecipientField = (f: SigningFieldRow): RecipientField => ({
   page: f.page,
   rect: rectOf(f),
   required: f.required === 1,
+  prefill: f.prefill,
+  editable: f.prefill_locked !== 1,
 });
 
 /** A request with its recipients, fields and audit trail, as its owner sees it. */

@@ -1,3 +1,5 @@
+import type { EventType } from '#shared/api/events.ts';
+
 /** Settings texts that only the browser shows. */
 export const settingsText = {
   pageTitle: 'Account Settings',
@@ -106,6 +108,7 @@ export const webhooksText = {
     'request.cancelled': 'Request cancelled',
     'request.expired': 'Request expired',
     'signature.revoked': 'Signature revoked',
+    'template.used': 'Template used',
     'webhook.test': 'Test event',
-  } as Record<string, string>,
+  } satisfies Record<EventType, string> as Record<string, string>,
 } as const;

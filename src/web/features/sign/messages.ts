@@ -58,6 +58,7 @@ export const signText = {
   checkboxName: (page: number, required: boolean) =>
     `Checkbox on page ${page}, ${required ? 'required' : 'optional'}`,
   serverField: (type: string, shown: string) => `${type}: ${shown}, filled in when you finish`,
+  senderField: (type: string, shown: string) => `${type}: ${shown}, filled in by the sender`,
   tapToFill: {
     signature: 'Sign here',
     initials: 'Initial here',

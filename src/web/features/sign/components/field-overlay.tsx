@@ -58,7 +58,9 @@ export function FieldOverlay({
         data-testid="sign-field"
       >
         <FitText texts={[serverText]} max={maxText} className="px-0.5" />
-        <span className="sr-only">{t.serverField(type, serverText)}</span>
+        <span className="sr-only">
+          {f.prefill !== null ? t.senderField(type, serverText) : t.serverField(type, serverText)}
+        </span>
       </div>
     );
 

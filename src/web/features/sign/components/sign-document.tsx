@@ -12,7 +12,15 @@ import { usePageSize } from '#web/lib/pdf/use-page-size.ts';
 import { usePdfDocument } from '#web/lib/pdf/use-pdf-document.ts';
 import { useComplete } from '../api/complete.ts';
 import { useDecline } from '../api/decline.ts';
-import { fillable, missingRequired, nextField, toCompleteBody, utcDay, type Values } from '../lib/values.ts';
+import {
+  fillable,
+  givenValues,
+  missingRequired,
+  nextField,
+  toCompleteBody,
+  utcDay,
+  type Values,
+} from '../lib/values.ts';
 import { signText as t } from '../messages.ts';
 import { DeclineDialog } from './decline-dialog.tsx';
 import { FieldOverlay } from './field-overlay.tsx';
@@ -44,7 +52,7 @@ function Workbench({ token, view, pdf, onOutcome }: SignDocumentProps & { pdf: P
   const fields = view.fields;
   const [page, setPage] = useState(() => fillable(fields)[0]?.page ?? 1);
   const pageSize = usePageSize(pdf, page);
-  const [values, setValues] = useState<Values>({});
+  const [values, setValues] = useState<Values>(() => givenValues(fields));
   const [currentId, setCurrentId] = useState<number | null>(null);
   const [editing, setEditing] = useState<RecipientField | null>(null);
   const [declining, setDeclining] = useState(false);
@@ -92,7 +100,8 @@ function Workbench({ token, view, pdf, onOutcome }: SignDocumentProps & { pdf: P
     }
   };
 
-  const serverText = (f: RecipientField) => (f.type === 'name' ? view.recipient.name : utcDay());
+  const serverText = (f: RecipientField) =>
+    f.type === 'name' ? view.recipient.name : f.type === 'date' ? utcDay() : (f.prefill ?? '');
   const textValue =
     editing && values[editing.id]?.kind === 'text' ? (values[editing.id] as { text: string }).text : '';
 

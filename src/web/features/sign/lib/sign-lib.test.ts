@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { completeSchema, type RecipientField } from '#shared/requests/schemas.ts';
 import {
+  fillable,
+  givenValues,
   initialsOf,
   isFilled,
   missingRequired,
@@ -18,7 +20,15 @@ const field = (
   y: number,
   required = true,
   x = 10,
-): RecipientField => ({ id: ++id, type, page, required, rect: { x, y, width: 100, height: 20 } });
+): RecipientField => ({
+  id: ++id,
+  type,
+  page,
+  required,
+  rect: { x, y, width: 100, height: 20 },
+  prefill: null,
+  editable: true,
+});
 
 const sig = field('signature', 2, 500);
 const text = field('text', 1, 300);
@@ -72,6 +82,22 @@ describe('the recipient fills in their fields', () => {
       { fieldId: sig.id, kind: 'saved', signatureId: 7 },
     ]);
     expect(completeSchema.safeParse(body).success).toBe(true);
+  });
+
+  test("the sender's values: a locked one is not the recipient's to fill nor sent, an editable one starts filled", () => {
+    const locked = { ...field('text', 1, 400), prefill: '900 EUR', editable: false };
+    const open = { ...field('text', 1, 450), prefill: 'Keys at the office', editable: true };
+    const all = [sig, locked, open];
+    const values = givenValues(all);
+    expect(values).toEqual({
+      [locked.id]: { kind: 'text', text: '900 EUR' },
+      [open.id]: { kind: 'text', text: 'Keys at the office' },
+    });
+    expect(fillable(all).map((f) => f.id)).toEqual([open.id, sig.id]);
+    expect(missingRequired(all, values).map((f) => f.id)).toEqual([sig.id]);
+    expect(
+      toCompleteBody(all, { ...values, [open.id]: { kind: 'text', text: 'Keys next door' } }).values,
+    ).toEqual([{ fieldId: open.id, kind: 'text', text: 'Keys next door' }]);
   });
 
   test('initials and the date as the server writes them', () => {

@@ -14,9 +14,22 @@ export type Filled =
 
 export type Values = Record<number, Filled>;
 
-/** Name and date are written by the server when the recipient finishes: nothing to fill. */
-export const filledByServer = (field: Pick<RecipientField, 'type'>) =>
-  serverFilledFieldTypes.includes(field.type);
+/**
+ * Name and date are written by the server when the recipient finishes, and a value the sender
+ * gave and locked stands as it is: nothing to fill.
+ */
+export const filledByServer = (field: Pick<RecipientField, 'type' | 'prefill' | 'editable'>) =>
+  serverFilledFieldTypes.includes(field.type) || (field.prefill !== null && !field.editable);
+
+/** The values the recipient starts with: those the sender gave (they may change the unlocked ones). */
+export const givenValues = (fields: RecipientField[]): Values =>
+  Object.fromEntries(
+    fields.flatMap((f) =>
+      f.type === 'text' && f.prefill !== null
+        ? [[f.id, { kind: 'text', text: f.prefill } satisfies Filled]]
+        : [],
+    ),
+  );
 
 export function isFilled(field: RecipientField, value: Filled | undefined): boolean {
   if (filledByServer(field)) return true;
