@@ -106,7 +106,10 @@ test('a template from an upload: two roles, a keyed rent field; renamed, copied,
   await page.getByLabel(t.keyLabel).fill('rent');
   await page.getByRole('button', { name: t.save }).click();
   await expect(page.getByRole('alert').filter({ hasText: tm.keyRepeated('rent') })).toBeVisible();
-  await page.getByRole('button', { name: /^Remove text field of Landlord/ }).click();
+  await page
+    .getByTestId('placement-stage')
+    .getByRole('button', { name: f.removeField('text', 'Landlord') })
+    .click();
   await page.getByRole('button', { name: t.save }).click();
   await expect(page.getByRole('link', { name: t.useThis })).toBeVisible();
 
@@ -119,7 +122,7 @@ test('a template from an upload: two roles, a keyed rent field; renamed, copied,
   await shots(page, 'templates-list');
   await rows
     .first()
-    .getByRole('button', { name: `${t.rename}: Lease` })
+    .getByRole('button', { name: t.actionNamed(t.rename, 'Lease') })
     .click();
   const dialog = page.getByRole('dialog', { name: t.renameTitle });
   await dialog.getByLabel(t.nameLabel).fill('Flat lease');
@@ -129,7 +132,7 @@ test('a template from an upload: two roles, a keyed rent field; renamed, copied,
   await expect(rows.first().getByRole('link', { name: 'Flat lease', exact: true })).toBeVisible();
   await rows
     .first()
-    .getByRole('button', { name: `${t.duplicate}: Flat lease` })
+    .getByRole('button', { name: t.actionNamed(t.duplicate, 'Flat lease') })
     .click();
   await expect(rows).toHaveCount(2);
   const list = (await (await page.request.get('/api/templates')).json()) as TemplateListResponse;
@@ -144,7 +147,7 @@ test('a template from an upload: two roles, a keyed rent field; renamed, copied,
 
   // The copy goes after a confirmation.
   const copyRow = rows.filter({ has: page.locator(`a[href="/templates/${copyId}"]`) });
-  await copyRow.getByRole('button', { name: new RegExp(`^${t.delete}:`) }).click();
+  await copyRow.getByRole('button', { name: new RegExp(`^${t.delete} `) }).click();
   await expect(page.getByRole('alertdialog', { name: t.deleteTitle })).toBeVisible();
   await expectNoAxeViolations(page, DIALOGS);
   await page.getByRole('alertdialog').getByRole('button', { name: t.delete }).click();
@@ -153,7 +156,7 @@ test('a template from an upload: two roles, a keyed rent field; renamed, copied,
   // Use: a person per role, the rent, then the new document's page with its request.
   await rows
     .first()
-    .getByRole('link', { name: `${t.use}: Flat lease` })
+    .getByRole('link', { name: t.actionNamed(t.use, 'Flat lease') })
     .click();
   await expect(page).toHaveURL(new RegExp(`/templates/${id}/use$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.useTitle('Flat lease'));

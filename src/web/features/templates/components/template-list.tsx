@@ -14,7 +14,7 @@ interface TemplateListProps {
   onDelete: (template: TemplateSummary) => void;
 }
 
-/** One row per template; each action's name carries the template's, for screen readers' lists of buttons. */
+/** One row per template; each action's name carries the template's, for screen readers' lists of controls. */
 export function TemplateList({ items, busyId, onRename, onDuplicate, onDelete }: TemplateListProps) {
   return (
     <ul
@@ -23,7 +23,7 @@ export function TemplateList({ items, busyId, onRename, onDuplicate, onDelete }:
     >
       {items.map((item) => {
         const usable = item.fileAvailable && item.ready;
-        const named = <span className="sr-only">: {item.name}</span>;
+        const named = (action: string) => t.actionNamed(action, item.name);
         return (
           <li
             key={item.id}
@@ -56,40 +56,54 @@ export function TemplateList({ items, busyId, onRename, onDuplicate, onDelete }:
             </div>
             <div className="flex flex-wrap gap-2 lg:justify-end">
               {item.fileAvailable ? (
-                <Link href={`/templates/${item.id}`} className={buttonClasses('secondary', 'sm')}>
+                <Link
+                  href={`/templates/${item.id}`}
+                  aria-label={named(t.edit)}
+                  className={buttonClasses('secondary', 'sm')}
+                >
                   <Pencil aria-hidden="true" className="size-4" />
                   {t.edit}
-                  {named}
                 </Link>
               ) : null}
               {usable ? (
-                <Link href={`/templates/${item.id}/use`} className={buttonClasses('primary', 'sm')}>
+                <Link
+                  href={`/templates/${item.id}/use`}
+                  aria-label={named(t.use)}
+                  className={buttonClasses('primary', 'sm')}
+                >
                   <Send aria-hidden="true" className="size-4" />
                   {t.use}
-                  {named}
                 </Link>
               ) : null}
-              <Button variant="secondary" size="sm" onClick={() => onRename(item)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={named(t.rename)}
+                onClick={() => onRename(item)}
+              >
                 <TextCursorInput aria-hidden="true" className="size-4" />
                 {t.rename}
-                {named}
               </Button>
               {item.fileAvailable ? (
                 <Button
                   variant="secondary"
                   size="sm"
                   disabled={busyId === item.id}
+                  aria-label={named(t.duplicate)}
                   onClick={() => onDuplicate(item)}
                 >
                   <Copy aria-hidden="true" className="size-4" />
                   {t.duplicate}
-                  {named}
                 </Button>
               ) : null}
-              <Button variant="secondary" size="sm" onClick={() => onDelete(item)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={named(t.delete)}
+                onClick={() => onDelete(item)}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
                 {t.delete}
-                {named}
               </Button>
             </div>
           </li>
