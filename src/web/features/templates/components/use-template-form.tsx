@@ -31,8 +31,19 @@ export function UseTemplateForm({ template }: { template: Template }) {
   const keyed = keyedValues(template);
   const roles = template.roles.slice().sort((a, b) => a.position - b.position);
 
-  const person = (i: number, patch: Partial<UseForm['people'][number]>) =>
-    setForm((f) => ({ ...f, people: f.people.map((p, j) => (j === i ? { ...p, ...patch } : p)) }));
+  // A message goes once its entry is changed; the summary goes with the last of them.
+  const edit = (place: string, change: (f: UseForm) => UseForm) => {
+    setForm(change);
+    setIssues((found) => {
+      const { [place]: _gone, form: _form, ...rest } = found;
+      return rest;
+    });
+  };
+  const person = (i: number, field: 'name' | 'email', value: string) =>
+    edit(`people.${i}.${field}`, (f) => ({
+      ...f,
+      people: f.people.map((p, j) => (j === i ? { ...p, [field]: value } : p)),
+    }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +82,7 @@ export function UseTemplateForm({ template }: { template: Template }) {
                   value={form.people[i]?.name ?? ''}
                   maxLength={100}
                   autoComplete="off"
-                  onChange={(e) => person(i, { name: e.target.value })}
+                  onChange={(e) => person(i, 'name', e.target.value)}
                 />
               </FormField>
               <FormField label={t.personEmail(role.name)} error={issues[`people.${i}.email`]}>
@@ -81,7 +92,7 @@ export function UseTemplateForm({ template }: { template: Template }) {
                   value={form.people[i]?.email ?? ''}
                   maxLength={100}
                   autoComplete="off"
-                  onChange={(e) => person(i, { email: e.target.value })}
+                  onChange={(e) => person(i, 'email', e.target.value)}
                 />
               </FormField>
             </li>
@@ -110,7 +121,10 @@ export function UseTemplateForm({ template }: { template: Template }) {
                   maxLength={TEXT_FIELD_MAX}
                   autoComplete="off"
                   onChange={(e) =>
-                    setForm((f) => ({ ...f, values: { ...f.values, [v.key]: e.target.value } }))
+                    edit(`values.${v.key}`, (f) => ({
+                      ...f,
+                      values: { ...f.values, [v.key]: e.target.value },
+                    }))
                   }
                 />
               </FormField>
@@ -130,7 +144,7 @@ export function UseTemplateForm({ template }: { template: Template }) {
             value={form.documentName}
             maxLength={TEMPLATE_NAME_MAX}
             autoComplete="off"
-            onChange={(e) => setForm((f) => ({ ...f, documentName: e.target.value }))}
+            onChange={(e) => edit('documentName', (f) => ({ ...f, documentName: e.target.value }))}
           />
         </FormField>
         <FormField label={t.messageLabel} hint={t.messageHint} error={issues.message}>
@@ -139,7 +153,7 @@ export function UseTemplateForm({ template }: { template: Template }) {
             maxLength={REQUEST_MESSAGE_MAX}
             value={form.message}
             placeholder={template.message ?? undefined}
-            onChange={(e) => setForm((f) => ({ ...f, message: e.target.value }))}
+            onChange={(e) => edit('message', (f) => ({ ...f, message: e.target.value }))}
           />
         </FormField>
         <ExpiryDateField
@@ -148,7 +162,7 @@ export function UseTemplateForm({ template }: { template: Template }) {
           error={issues.expiresAt}
           value={form.expiryDate}
           now={now}
-          onChange={(expiryDate) => setForm((f) => ({ ...f, expiryDate }))}
+          onChange={(expiryDate) => edit('expiresAt', (f) => ({ ...f, expiryDate }))}
         />
       </Card>
       {issues.form ? (
