@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Template } from '#shared/templates/answers.ts';
 import { templateMessages as m } from '#shared/templates/messages.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -31,10 +32,10 @@ export default function TemplateEditorPage() {
 /** The editor once the template's file is open and the pages its fields are on are measured. */
 function EditorWithFile({ template }: { template: Template }) {
   const pdf = usePdfDocument(`/api/templates/${template.id}/file`);
-  const sizes = usePageSizes(
-    pdf.status === 'ready' ? pdf.doc : null,
-    template.fields.map((f) => f.page),
-  );
+  // The pages of the fields as first loaded: a save that puts a field on another page must not
+  // measure again (and so replace the editor while it is in use).
+  const [pages] = useState(() => template.fields.map((f) => f.page));
+  const sizes = usePageSizes(pdf.status === 'ready' ? pdf.doc : null, pages);
   return pdf.status === 'error' ? (
     <Alert tone="error" role="alert" className="mt-6">
       {pdf.error}
