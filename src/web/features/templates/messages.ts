@@ -59,6 +59,7 @@ export const templatesText = {
   loading: 'Loading the template…',
   notFound: 'Template not found',
   fileDeletedTitle: 'The file of this template was deleted',
+  readinessTitle: 'Ready to use?',
   notReadyTitle: 'Before this template can be used',
   readyText: 'Ready to use: each request made from it asks only for the people and the keyed values.',
   detailsTitle: 'Name',

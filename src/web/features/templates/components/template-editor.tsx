@@ -149,7 +149,7 @@ export function TemplateEditor({ template, pdf, sizes }: TemplateEditorProps) {
       </Card>
       <section aria-labelledby="readiness-title" className="space-y-2">
         <h2 id="readiness-title" className="sr-only">
-          {t.notReadyTitle}
+          {t.readinessTitle}
         </h2>
         {missing.length > 0 ? (
           <Alert tone="info" title={t.notReadyTitle}>
