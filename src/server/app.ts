@@ -31,7 +31,9 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { mailTemplateRoutes } from './modules/mail/mail.routes.ts';
 import { requestRoutes } from './modules/requests/module.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { bulkRoutes } from './modules/templates/bulk.routes.ts';
 import { templatesV1 } from './modules/api/templates.v1.ts';
+import { bulkV1 } from './modules/api/bulk.v1.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { verifierRoutes } from './modules/seals/verifier.routes.ts';
 import { developersRoutes } from './modules/api/developers.routes.ts';
@@ -149,12 +151,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   seoRoutes(app, [blogSitemapSource(app)]);
   requestRoutes(app);
   templateRoutes(app);
+  bulkRoutes(app);
   webhookRoutes(app);
   tokenRoutes(app);
   apiV1Routes(app, [
     documentsV1,
     requestsV1,
     templatesV1,
+    bulkV1,
     signaturesV1,
     verificationV1,
     eventsV1,

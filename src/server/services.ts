@@ -40,6 +40,7 @@ import { PdfPool } from './modules/pdf/pdf-pool.ts';
 import { createRequests } from './modules/requests/module.ts';
 import type { RequestsService } from './modules/requests/requests.service.ts';
 import { TemplatesService } from './modules/templates/templates.service.ts';
+import { BulkService } from './modules/templates/bulk.service.ts';
 import { SealIssuer } from './modules/seals/issue.ts';
 import { SealKeys } from './modules/seals/keys.service.ts';
 import { TransparencyLog } from './modules/seals/log.service.ts';
@@ -103,6 +104,7 @@ export interface Services {
   seo: SeoService;
   requests: RequestsService;
   templates: TemplatesService;
+  bulk: BulkService;
   apiTokens: ApiTokens;
   idempotency: Idempotency;
   seals: Seals;
@@ -244,6 +246,7 @@ export async function buildServices(
     events,
     defaultQuota: () => currentLimits().storageQuotaBytes,
   });
+  const bulk = new BulkService({ db, clock, templates, jobs, events, limits: currentLimits, log });
 
   const core: Omit<Services, 'admin'> = {
     config,
@@ -278,6 +281,7 @@ export async function buildServices(
     seo: new SeoService(() => site, config.webRoot),
     requests,
     templates,
+    bulk,
     apiTokens,
     idempotency,
     seals,

@@ -256,6 +256,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/bulk/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A bulk send's progress */
+    get: operations['getBulkSend'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bulk/{id}/rows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A bulk send's rows in file order: sent (with the request), failed (with the reason) or pending */
+    get: operations['listBulkRows'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bulk/{id}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a bulk send between two rows */
+    post: operations['pauseBulkSend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bulk/{id}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused bulk send */
+    post: operations['resumeBulkSend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bulk/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a bulk send: rows not yet sent are dropped */
+    post: operations['cancelBulkSend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/signatures': {
     parameters: {
       query?: never;
@@ -517,6 +602,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/templates/{id}/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a template to many people, one request per row
+     * @description Every row is checked first: one with an error refuses the whole send (400 `validation_failed`, each problem in `issues` by row and column) and nothing is sent. Then each row becomes its own signing request through the job queue; follow it at `GET /api/v1/bulk/{id}`. Send rows as JSON, a CSV file as `{ "csv": "…" }`, or the file itself with `Content-Type: text/csv`. Counts against the owner's daily bulk rows (429 `bulk_daily_limit`) and storage quota (413).
+     */
+    post: operations['startBulkSend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -546,6 +651,39 @@ export interface components {
       ip: string | null;
       userAgent: string | null;
       detail: string | null;
+    };
+    BulkRow: {
+      row: number;
+      /** @enum {string} */
+      status: 'pending' | 'sent' | 'failed' | 'cancelled';
+      recipients: {
+        name: string;
+        email: string;
+      }[];
+      error: string | null;
+      requestId: number | null;
+      documentId: number | null;
+    };
+    BulkRowPage: {
+      items: components['schemas']['BulkRow'][];
+      nextCursor: string | null;
+    };
+    BulkSend: {
+      id: number;
+      templateId: number | null;
+      templateName: string;
+      /**
+       * @description `running`, `paused` (by its owner), `cancelled` (rows not yet sent were dropped), `completed`.
+       * @enum {string}
+       */
+      status: 'running' | 'paused' | 'cancelled' | 'completed';
+      total: number;
+      sent: number;
+      failed: number;
+      /** @description Rows not yet sent nor failed. */
+      pending: number;
+      createdAt: string;
+      finishedAt: string | null;
     };
     CreateSigningRequest: {
       /** @description The document to sign: pending, not signed, not in another request. */
@@ -762,6 +900,9 @@ export interface components {
         | 'webhook_disabled'
         | 'template_file_missing'
         | 'template_not_ready'
+        | 'csv_invalid'
+        | 'bulk_daily_limit'
+        | 'bulk_not_changeable'
         | 'idempotency_key_invalid'
         | 'idempotency_key_reused'
         | 'idempotency_key_in_use'
@@ -806,6 +947,7 @@ export interface components {
         | 'request.expired'
         | 'signature.revoked'
         | 'template.used'
+        | 'bulk.completed'
         | 'webhook.test';
       /** @description When it happened (ISO 8601, UTC) */
       timestamp: string;
@@ -1047,6 +1189,28 @@ export interface components {
         declinedAt: string | null;
       }[];
     };
+    StartBulkSend:
+      | {
+          /** @description 1 to 5000 rows, each sent as its own signing request. */
+          rows: {
+            /** @description One person per role, in the roles' order. */
+            recipients: {
+              name: string;
+              email: string;
+            }[];
+            /**
+             * @description Values of keyed text fields by key.
+             * @default {}
+             */
+            values?: {
+              [key: string]: string;
+            };
+          }[];
+        }
+      | {
+          /** @description A CSV file as text: `<Role> name`, `<Role> email` per role and one column per field key. */
+          csv: string;
+        };
     Template: {
       id: number;
       name: string;
@@ -1960,6 +2124,212 @@ export interface operations {
       };
     };
   };
+  getBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkSend'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listBulkRows: {
+    parameters: {
+      query?: {
+        /** @description `nextCursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+        /** @description Only rows in this state. */
+        status?: 'pending' | 'sent' | 'failed' | 'cancelled';
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkRowPage'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  pauseBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkSend'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resumeBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkSend'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancelBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkSend'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listSignatures: {
     parameters: {
       query?: {
@@ -2355,6 +2725,7 @@ export interface operations {
             | 'request.expired'
             | 'signature.revoked'
             | 'template.used'
+            | 'bulk.completed'
           )[];
           /** @default  */
           description?: string;
@@ -2499,6 +2870,7 @@ export interface operations {
             | 'request.expired'
             | 'signature.revoked'
             | 'template.used'
+            | 'bulk.completed'
           )[];
           description?: string;
           enabled?: boolean;
@@ -2677,6 +3049,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Accepted'];
+        };
+      };
+      /** @description The request was refused: `{ message, code }` (see the error codes). */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server failed or is unavailable: `{ message, code }`; the call may be retried. */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  startBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StartBulkSend'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkSend'];
         };
       };
       /** @description The request was refused: `{ message, code }` (see the error codes). */

@@ -26,6 +26,7 @@ import * as m0024 from './migrations/0024-log-pending.ts';
 import * as m0025 from './migrations/0025-api-tokens.ts';
 import * as m0026 from './migrations/0026-webhooks.ts';
 import * as m0027 from './migrations/0027-templates.ts';
+import * as m0028 from './migrations/0028-bulk-sends.ts';
 
 type DialectMigration = { up(db: Db, dialect: Dialect): Promise<void>; down?(db: Db): Promise<void> };
 
@@ -57,6 +58,7 @@ const all: Record<string, DialectMigration> = {
   '0025-api-tokens': m0025,
   '0026-webhooks': m0026,
   '0027-templates': m0027,
+  '0028-bulk-sends': m0028,
 };
 
 /** Runs every migration not yet run; `upTo` (tests of a migration's data move) stops after that one. */

@@ -457,6 +457,39 @@ export interface Database {
   templates: TemplatesTable;
   template_roles: TemplateRolesTable;
   template_fields: TemplateFieldsTable;
+  bulk_sends: BulkSendsTable;
+  bulk_rows: BulkRowsTable;
+}
+
+export interface BulkSendsTable {
+  id: Generated<number>;
+  user_id: number;
+  template_id: number | null;
+  template_name: string;
+  status: 'running' | 'paused' | 'cancelled' | 'completed';
+  total: number;
+  sent: Generated<number>;
+  failed: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+  /** A runner holds the send until then (one at a time; a crashed one's hold runs out). */
+  lease_until: Timestamp | null;
+}
+
+export interface BulkRowsTable {
+  id: Generated<number>;
+  bulk_id: number;
+  /** The line's number among the CSV's data lines (or the JSON rows), from 1. */
+  n: number;
+  /** JSON: `{ recipients: [{ name, email }], values: { key: value } }`. */
+  data: string;
+  status: 'pending' | 'sent' | 'failed' | 'cancelled';
+  error: string | null;
+  /** The document copied for it, once copied: a resumed run uses it rather than copy again. */
+  document_id: number | null;
+  request_id: number | null;
+  updated_at: Timestamp;
 }
 
 export interface TemplatesTable {
@@ -550,6 +583,8 @@ export interface SigningRequestsTable {
   ended_at: Timestamp | null;
   /** The template it was made from, while that exists (0027). */
   template_id: Generated<number | null>;
+  /** The bulk send's row it was made for (0028): one request per row. */
+  bulk_row_id: Generated<number | null>;
 }
 
 export interface SigningRecipientsTable {

@@ -41,6 +41,8 @@ export interface SecurityLimits {
   signingMailsPerRecipientPerHour: number;
   /** Public API calls one token may make per minute. */
   apiCallsPerTokenPerMinute: number;
+  /** Rows of bulk sends one user may start per day (UTC), every template together. */
+  bulkRowsPerUserPerDay: number;
   /** Webhooks may post over plain http to a loopback address (a receiver on this machine). */
   webhooksAllowHttpLoopback: boolean;
 }
@@ -69,5 +71,6 @@ export const defaultLimits = (): SecurityLimits => ({
   signingCodesPerRecipientPerHour: 5,
   signingMailsPerRecipientPerHour: 5,
   apiCallsPerTokenPerMinute: 600,
+  bulkRowsPerUserPerDay: 5000,
   webhooksAllowHttpLoopback: false,
 });

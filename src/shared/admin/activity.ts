@@ -168,6 +168,7 @@ export const settingLabels: Record<string, string> = {
   signingCodesPerRecipientPerHour: 'identity codes per recipient and hour',
   signingMailsPerRecipientPerHour: 'resends and reminders per recipient and hour',
   apiCallsPerTokenPerMinute: 'API calls per token and minute',
+  bulkRowsPerUserPerDay: 'bulk send rows per user and day',
   webhooksAllowHttpLoopback: 'webhooks over http to this machine allowed',
   requireTwoFactorForAdmins: 'two-factor required for admins',
   requireTwoFactorForAll: 'two-factor required for everyone',

@@ -189,6 +189,7 @@ export const securitySettings = z.object({
   signingCodesPerRecipientPerHour: z.number(),
   signingMailsPerRecipientPerHour: z.number(),
   apiCallsPerTokenPerMinute: z.number(),
+  bulkRowsPerUserPerDay: z.number(),
   webhooksAllowHttpLoopback: z.boolean(),
   /** Who is asked to set up two-factor sign-in. */
   requireTwoFactorForAdmins: z.boolean(),

@@ -80,6 +80,7 @@ export const securitySettingsSchema = z
       'Resends and reminders per recipient and hour',
     ).optional(),
     apiCallsPerTokenPerMinute: minutes(10, 100_000, 'API calls per token and minute').optional(),
+    bulkRowsPerUserPerDay: minutes(1, 1_000_000, 'Bulk send rows per user and day').optional(),
     webhooksAllowHttpLoopback: z.boolean().optional(),
     requireTwoFactorForAdmins: z.boolean().optional(),
     requireTwoFactorForAll: z.boolean().optional(),

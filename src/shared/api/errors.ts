@@ -49,6 +49,11 @@ export const apiErrorCodes = {
   template_file_missing: "The template's file was deleted: the template can only be deleted (409).",
   template_not_ready:
     'The template lacks roles, or a signing role lacks a signature field: edit it first (409).',
+  csv_invalid:
+    'The CSV cannot be used as a whole: not UTF-8, unreadable, over 5,000 rows, or a wrong header (see message).',
+  bulk_daily_limit:
+    "The bulk send would pass the owner's daily limit of bulk rows (429, with `Retry-After`).",
+  bulk_not_changeable: 'The bulk send has finished, or is not in a state this action changes (409).',
   // idempotency
   idempotency_key_invalid: 'The Idempotency-Key is empty or over 255 characters.',
   idempotency_key_reused: 'The Idempotency-Key was used within 24 hours with another request.',

@@ -16,6 +16,7 @@ export const eventTypes = [
   'request.expired',
   'signature.revoked',
   'template.used',
+  'bulk.completed',
   'webhook.test',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
@@ -33,6 +34,7 @@ export const eventFamilyScopes = {
   recipient: 'requests:read',
   signature: 'signatures:read',
   template: 'requests:read',
+  bulk: 'requests:read',
 } as const;
 
 /** The family of a type: the part before the dot. */

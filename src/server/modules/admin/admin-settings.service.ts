@@ -112,6 +112,7 @@ export class AdminSettingsService {
       signingCodesPerRecipientPerHour: l.signingCodesPerRecipientPerHour,
       signingMailsPerRecipientPerHour: l.signingMailsPerRecipientPerHour,
       apiCallsPerTokenPerMinute: l.apiCallsPerTokenPerMinute,
+      bulkRowsPerUserPerDay: l.bulkRowsPerUserPerDay,
       webhooksAllowHttpLoopback: l.webhooksAllowHttpLoopback,
       requireTwoFactorForAdmins: this.app.twoFactorPolicy.current.requireForAdmins,
       requireTwoFactorForAll: this.app.twoFactorPolicy.current.requireForAll,
@@ -134,7 +135,7 @@ export class AdminSettingsService {
       ...(b.uploadsPerUserPerHour ? { uploadsPerUserPerHour: b.uploadsPerUserPerHour } : {}),
       ...(b.uploadsPerIpPerHour ? { uploadsPerIpPerHour: b.uploadsPerIpPerHour } : {}),
       ...optionalCounts(b, SIGNING_LIMITS),
-      ...optionalCounts(b, ['apiCallsPerTokenPerMinute'] as const),
+      ...optionalCounts(b, ['apiCallsPerTokenPerMinute', 'bulkRowsPerUserPerDay'] as const),
       ...(b.webhooksAllowHttpLoopback !== undefined
         ? { webhooksAllowHttpLoopback: b.webhooksAllowHttpLoopback }
         : {}),    });

@@ -169,4 +169,67 @@ describe('/api/v1/templates', () => {
     ).toBe(404);
     expect((await other.api.delete(`/api/v1/templates/${template.id}`)).statusCode).toBe(404);
   });
+
+  test('bulk sends: JSON rows or a CSV body, progress, rows by cursor, every bad row named', async () => {
+    const { api, template } = await ownerWithTemplate();
+    const row = (i: number) => ({
+      recipients: [
+        { name: `Client ${i}`, email: `v1-c${i}@example.com` },
+        { name: `Witness ${i}`, email: `v1-w${i}@example.com` },
+      ],
+      values: { amount: String(i) },
+    });
+    const bad = await api.post(`/api/v1/templates/${template.id}/bulk`, {
+      rows: [row(0), { ...row(1), recipients: [{ name: '', email: 'nope' }, row(1).recipients[1]] }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'validation_failed',
+      issues: [
+        { path: 'rows.1.Client name', message: 'The name is empty.' },
+        { path: 'rows.1.Client email', message: 'This is not a valid e-mail address.' },
+      ],
+    });
+    const json = await api.post(`/api/v1/templates/${template.id}/bulk`, { rows: [row(0), row(1), row(2)] });
+    expect(json.statusCode, json.body).toBe(201);
+    const csv = await api.call(
+      'POST',
+      `/api/v1/templates/${template.id}/bulk`,
+      'Client name,Client email,Witness name,Witness email,amount\nCsv One,v1-csv@example.com,W,v1-csvw@example.com,7\n',
+      { 'content-type': 'text/csv' },
+    );
+    expect(csv.statusCode, csv.body).toBe(201);
+    const wrongHeader = await api.call(
+      'POST',
+      `/api/v1/templates/${template.id}/bulk`,
+      'Name,Email\nA,a@example.com\n',
+      {
+        'content-type': 'text/csv',
+      },
+    );
+    expect(wrongHeader.json()).toMatchObject({ code: 'csv_invalid' });
+
+    await ctx.app.jobs.drain();
+    const id = json.json<{ id: number }>().id;
+    expect((await api.get(`/api/v1/bulk/${id}`)).json()).toMatchObject({
+      status: 'completed',
+      total: 3,
+      sent: 3,
+    });
+    const first = (await api.get(`/api/v1/bulk/${id}/rows?limit=2`)).json<{
+      items: { row: number }[];
+      nextCursor: string;
+    }>();
+    expect(first.items.map((r) => r.row)).toEqual([1, 2]);
+    const rest = (await api.get(`/api/v1/bulk/${id}/rows?limit=2&cursor=${first.nextCursor}`)).json();
+    expect(rest).toMatchObject({ items: [{ row: 3, status: 'sent' }], nextCursor: null });
+    const cancel = await api.post(`/api/v1/bulk/${id}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().code).toBe('bulk_not_changeable');
+
+    const reader = await apiUser(ctx.app, ['requests:read']);
+    expect((await reader.api.get(`/api/v1/bulk/${id}`)).statusCode).toBe(404);
+    const denied = await reader.api.post(`/api/v1/templates/${template.id}/bulk`, { rows: [row(9)] });
+    expect(denied.json()).toMatchObject({ code: 'insufficient_scope', scope: 'requests:write' });
+  });
 });

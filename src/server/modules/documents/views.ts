@@ -66,18 +66,18 @@ export const printedTime = (isoTime: string) => `${isoTime.slice(0, 10)} ${isoTi
 
 /**
  * A Content-Disposition that cannot break out of its header or name a path: an ASCII fallback
- * plus the UTF-8 name (RFC 6266), always ending in .pdf.
+ * plus the UTF-8 name (RFC 6266), always ending in `.ext` (.pdf unless told).
  */
-export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
-  const base = name.replace(/\.pdf$/i, '').trim() || 'document';
+export function contentDisposition(type: 'inline' | 'attachment', name: string, ext = 'pdf'): string {
+  const base = name.replace(new RegExp(`\\.${ext}$`, 'i'), '').trim() || 'document';
   const ascii = base
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\w .()-]+/g, '_')
     .slice(0, 120);
-  const utf8 = encodeURIComponent(`${base.slice(0, 200)}.pdf`).replace(
+  const utf8 = encodeURIComponent(`${base.slice(0, 200)}.${ext}`).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `${type}; filename="${ascii}.pdf"; filename*=UTF-8''${utf8}`;
+  return `${type}; filename="${ascii}.${ext}"; filename*=UTF-8''${utf8}`;
 }

@@ -169,6 +169,8 @@ export async function scheduleReminder(
 /** A request made from a template: which one, and per field (as in the body) its key and given value. */
 export interface RequestOrigin {
   templateId: number;
+  /** The bulk send's row it is made for: at most one request per row (a unique column). */
+  bulkRowId?: number;
   fields: { key: string | null; prefill: string | null; locked: boolean }[];
 }
 
@@ -229,6 +231,7 @@ export async function createRequest(
           require_code: body.requireCode ? 1 : 0,
           recipients_download_link: body.recipientsDownloadLink ? 1 : 0,
           template_id: origin?.templateId ?? null,
+          bulk_row_id: origin?.bulkRowId ?? null,
           created_at: at,
           updated_at: at,
         })

@@ -368,6 +368,11 @@ export class TemplatesService {
     });
   }
 
+  /** What the user stores against their quota. */
+  usage(userId: number) {
+    return this.deps.documents.usage(userId, this.deps.defaultQuota());
+  }
+
   /** The template's file, for its editor. */
   async file(userId: number, id: number) {
     const row = await this.row(userId, id);
@@ -376,36 +381,77 @@ export class TemplatesService {
     return bytes ? { bytes, name: row.name, active: false } : null;
   }
 
+  /** A template a use can start from: the owner's, its file there, ready. */
+  async usable(
+    ownerId: number,
+    id: number,
+  ): Promise<
+    | { kind: 'ok'; template: Template; fileId: number }
+    | { kind: 'missing' }
+    | { kind: 'file-missing' }
+    | { kind: 'not-ready'; message: string }
+  > {
+    const row = await this.row(ownerId, id);
+    const t = row && (await this.get(ownerId, id));
+    if (!row || !t) return { kind: 'missing' };
+    if (row.document_id === null || !t.fileAvailable) return { kind: 'file-missing' };
+    if (missingForUse(t).length > 0) return { kind: 'not-ready', message: m.notReady };
+    return { kind: 'ok', template: t, fileId: row.document_id };
+  }
+
   /**
    * One use: a person for each role and values for keyed fields. Everything is checked before
    * the file is copied; the copy becomes an ordinary document with an ordinary signing request.
    */
   async use(owner: UserRow, id: number, body: UseTemplateBody, actor: Actor): Promise<UseOutcome> {
-    const row = await this.row(owner.id, id);
-    const t = row && (await this.get(owner.id, id));
-    if (!row || !t) return { kind: 'missing' };
-    if (row.document_id === null || !t.fileAvailable) return { kind: 'file-missing' };
-    const missing = missingForUse(t);
-    if (missing.length > 0) return { kind: 'not-ready', message: m.notReady };
+    const usable = await this.usable(owner.id, id);
+    if (usable.kind !== 'ok') return usable;
+    return this.send(owner, usable, body, actor);
+  }
+
+  /**
+   * Sends one use of a usable template. For a bulk send's row, the copy is named on the row in
+   * the transaction that makes it, and reused when a run after a crash finds it there.
+   */
+  async send(
+    owner: UserRow,
+    usable: { template: Template; fileId: number },
+    body: UseTemplateBody,
+    actor: Actor,
+    bulk?: { rowId: number; documentId: number | null },
+  ): Promise<UseOutcome> {
+    const t = usable.template;
     const planned = plan(t, body, this.deps.clock.now());
     if (planned.kind !== 'ok') return planned;
 
-    const copied = await this.deps.documents.copy(
-      owner.id,
-      row.document_id,
-      { name: body.documentName || t.name, purpose: 'document' },
-      this.deps.defaultQuota(),
-      async () => undefined,
-    );
-    if (copied.kind === 'missing') return { kind: 'file-missing' };
-    if (copied.kind !== 'ok') return copied;
-    const made = await createRequest(this.deps.requests, owner, copied.document.id, planned.body, actor, {
+    let documentId = bulk?.documentId ?? null;
+    if (documentId === null) {
+      const copied = await this.deps.documents.copy(
+        owner.id,
+        usable.fileId,
+        { name: body.documentName || t.name, purpose: 'document' },
+        this.deps.defaultQuota(),
+        async (trx, doc) => {
+          if (bulk)
+            await trx
+              .updateTable('bulk_rows')
+              .set({ document_id: doc.id })
+              .where('id', '=', bulk.rowId)
+              .execute();
+        },
+      );
+      if (copied.kind === 'missing') return { kind: 'file-missing' };
+      if (copied.kind !== 'ok') return copied;
+      documentId = copied.document.id;
+    }
+    const made = await createRequest(this.deps.requests, owner, documentId, planned.body, actor, {
       templateId: t.id,
       fields: planned.origin,
+      ...(bulk ? { bulkRowId: bulk.rowId } : {}),
     });
     if (made.kind !== 'ok') {
       // Nothing was sent: the copy goes too.
-      await this.db.deleteFrom('documents').where('id', '=', copied.document.id).execute();
+      await this.db.deleteFrom('documents').where('id', '=', documentId).execute();
       return made;
     }
     await this.db

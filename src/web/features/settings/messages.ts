@@ -109,6 +109,7 @@ export const webhooksText = {
     'request.expired': 'Request expired',
     'signature.revoked': 'Signature revoked',
     'template.used': 'Template used',
+    'bulk.completed': 'Bulk send finished',
     'webhook.test': 'Test event',
   } satisfies Record<EventType, string> as Record<string, string>,
 } as const;

@@ -93,6 +93,11 @@ export const securityText = {
       'per minute',
       'Calls one token makes to /api/v1; over it the caller is told when to try again (10–100,000).',
     ],
+    bulkRowsPerUserPerDay: [
+      'Bulk send rows per user',
+      'per day',
+      'Requests one user may start from bulk sends each day (UTC), in the browser and the API (1–1,000,000).',
+    ],
   } as Record<string, [label: string, unit: string, hint: string]>,
   save: 'Save limits',
   saved: 'Security limits saved and in effect',

@@ -42,6 +42,7 @@ const groups: Array<{ title: string; lead: string; fields: Name[] }> = [
       'signingCallsPerIpPerHour',
       'signingCodesPerRecipientPerHour',
       'signingMailsPerRecipientPerHour',
+      'bulkRowsPerUserPerDay',
     ],
   },
   { title: t.api, lead: t.apiLead, fields: ['apiCallsPerTokenPerMinute'] },
