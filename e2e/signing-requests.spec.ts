@@ -15,7 +15,7 @@ import { REQUEST_POLL_MS } from '../src/web/features/documents/lib/request-poll.
 import { requestText } from '../src/web/features/documents/request-messages.ts';
 import { documentsText } from '../src/web/features/documents/messages.ts';
 import { composeText as c } from '../src/web/features/requests/messages.ts';
-import { FIELD_SIZES } from '../src/web/features/requests/lib/fields.ts';
+import { FIELD_SIZES } from '../src/web/components/fields/fields.ts';
 import { signText as s } from '../src/web/features/sign/messages.ts';
 import {
   type ConsoleGuard,

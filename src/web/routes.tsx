@@ -118,7 +118,17 @@ const siteRoutes: Array<{ path: string; page: Page; access: Access }> = [
   // The document app's screens, and the public page behind a share link.
   {
     path: '/templates',
-    page: page(() => import('#web/features/dashboard/pages/templates-page.tsx')),
+    page: page(() => import('#web/features/templates/pages/templates-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/templates/:id',
+    page: page(() => import('#web/features/templates/pages/template-editor-page.tsx')),
+    access: 'protected',
+  },
+  {
+    path: '/templates/:id/use',
+    page: page(() => import('#web/features/templates/pages/use-template-page.tsx')),
     access: 'protected',
   },
   {

@@ -6,7 +6,7 @@ export const dashboardText = {
   // the rest of the document app's sidebar (the header's account menu has the others)
   moreTitle: 'More in your workspace',
   navTemplates: 'Templates',
-  templatesText: 'Reusable documents: coming soon.',
+  templatesText: 'Reusable documents with their roles and fields.',
   navTeam: 'Team Members',
   teamText: 'Signing together: coming soon.',
   navSupport: 'Support',
@@ -25,6 +25,15 @@ export const dashboardText = {
   viewPendingText: 'Documents that still need your signature.',
   manageSignatures: 'Manage Signatures',
   manageSignaturesText: 'Your saved signatures and who can verify them.',
+  // recent templates
+  templatesTitle: 'Templates',
+  templatesAll: 'All templates',
+  templatesEmpty: 'No templates yet. Make one from a PDF to send the same document again in a minute.',
+  templatesNew: 'New template',
+  templatesFailed: 'Could not load your templates.',
+  templateUse: 'Use',
+  templateUseNamed: (name: string) => `Use ${name}`,
+  templateRoles: (roles: string) => roles || 'No roles yet',
   // counts
   countsTitle: 'Documents by status',
   countSigned: 'Signed',

@@ -13,6 +13,9 @@ export const documentsText = {
   stopSharing: 'Stop sharing',
   requestSignatures: 'Request signatures',
   requestStatus: 'Signing status',
+  saveAsTemplate: 'Save as template',
+  savedAsTemplate: 'Template created',
+  saveAsTemplateFailed: 'The template was not created',
 
   // upload
   dropLabel: 'Drag a PDF here or click to browse',

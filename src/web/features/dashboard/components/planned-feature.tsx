@@ -4,7 +4,7 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
 import { plannedText as t } from '../planned-messages.ts';
 
 interface PlannedFeatureProps {
-  copy: (typeof t)['templates'] | (typeof t)['team'];
+  copy: (typeof t)['team'];
 }
 
 /** An honest page for a screen that is planned: what it will do, and what to use until then. */

@@ -1,5 +1,5 @@
 import { usePageMeta } from '#web/lib/page-meta.ts';
-import { DashboardShell } from '../components/dashboard-shell.tsx';
+import { DashboardShell } from '#web/layouts/dashboard-shell.tsx';
 import { PlannedFeature } from '../components/planned-feature.tsx';
 import { plannedText as t } from '../planned-messages.ts';
 

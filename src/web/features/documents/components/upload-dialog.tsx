@@ -9,7 +9,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useUpload } from '../hooks/use-upload.ts';
-import { checkFile, checkName, nameFromFile } from '../lib/upload-checks.ts';
+import { checkFile, checkName, nameFromFile } from '#web/lib/upload-checks.ts';
 import { DropZone } from './drop-zone.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 

@@ -5,7 +5,7 @@ import { moveWithin, resizeWithin } from '#web/lib/placement.ts';
 import { centred, toPosition, type Placement } from './placement.ts';
 import { dispositionName } from '#web/lib/save-file.ts';
 import { pdfFileName } from './file-names.ts';
-import { nameFromFile } from './upload-checks.ts';
+import { nameFromFile } from '#web/lib/upload-checks.ts';
 import { nextZoom, openingZoom } from './viewer-zoom.ts';
 
 const A4 = { width: 595.28, height: 841.89 };

@@ -1,5 +1,9 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
+import { ExpiryDateField } from '#web/components/fields/expiry-date-field.tsx';
+import { FieldPlacement } from '#web/components/fields/field-placement.tsx';
+import { ProblemsAlert } from '#web/components/fields/problems-alert.tsx';
+import { RequestOptions } from '#web/components/fields/request-options.tsx';
 import { useLocation } from 'wouter';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -7,11 +11,13 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { LoadingState, Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { focusFirstInvalid } from '#web/lib/focus-first-invalid.ts';
 import { usePdfDocument } from '#web/lib/pdf/use-pdf-document.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCreateRequest } from '../api/create-request.ts';
 import {
   checkCompose,
+  displayName,
   checkFields,
   newDraft,
   serverIssues,
@@ -20,9 +26,7 @@ import {
   type Issues,
 } from '../lib/draft.ts';
 import { composeText as t } from '../messages.ts';
-import { FieldPlacement } from './field-placement.tsx';
 import { RecipientsEditor } from './recipients-editor.tsx';
-import { RequestOptions } from './request-options.tsx';
 
 type Step = 'compose' | 'place';
 
@@ -34,6 +38,7 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
   const [draft, setDraft] = useState<Draft>(() => newDraft());
   const [step, setStep] = useState<Step>('compose');
   const [issues, setIssues] = useState<Issues>({});
+  const [now] = useState(() => Date.now());
   const [problems, setProblems] = useState<string[]>([]);
   const create = useCreateRequest(documentId);
   const pdf = usePdfDocument(`/api/documents/${documentId}/file`);
@@ -110,7 +115,21 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
             issues={issues}
             onChange={(recipients) => patch({ recipients })}
           />
-          <RequestOptions draft={draft} issues={issues} onChange={patch} />
+          <RequestOptions
+            draft={draft}
+            issues={issues}
+            onChange={patch}
+            expiry={
+              <ExpiryDateField
+                label={t.expiryLabel}
+                hint={t.expiryHint}
+                error={issues.expiresAt}
+                value={draft.expiryDate}
+                now={now}
+                onChange={(expiryDate) => patch({ expiryDate })}
+              />
+            }
+          />
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
             {composeErrors ? <p className="text-sm font-medium text-red-700">{t.fixFirst}</p> : <span />}
             <Button size="lg" onClick={toFields}>
@@ -120,15 +139,7 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
         </Card>
       ) : (
         <>
-          {problems.length > 0 ? (
-            <Alert tone="error" role="alert" title={t.sendFailed}>
-              <ul className="list-disc pl-4">
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </Alert>
-          ) : null}
+          <ProblemsAlert title={t.sendFailed} problems={problems} />
           {pdf.status === 'loading' ? <LoadingState label={t.loadingDocument} showLabel /> : null}
           {pdf.status === 'error' ? (
             <Alert tone="error" role="alert">
@@ -138,7 +149,7 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
           {pdf.status === 'ready' ? (
             <FieldPlacement
               pdf={pdf.doc}
-              recipients={draft.recipients}
+              recipients={draft.recipients.map((r) => ({ key: r.key, label: displayName(r), role: r.role }))}
               fields={draft.fields}
               onFields={(update) => {
                 setProblems([]);
@@ -168,9 +179,4 @@ export function ComposeRequest({ documentId }: { documentId: number }) {
       )}
     </div>
   );
-}
-
-/** After the messages render, the first invalid control takes the focus. */
-function focusFirstInvalid() {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

@@ -1,13 +1,12 @@
-import { ArrowDown, ArrowUp, Trash2, UserPlus, UserRound } from 'lucide-react';
+import { UserPlus, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { MAX_RECIPIENTS, recipientRoles, type RecipientRole } from '#shared/requests/schemas.ts';
+import { MAX_RECIPIENTS } from '#shared/requests/schemas.ts';
+import { PartyRow, RoleSelect } from '#web/components/fields/party-row.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Select } from '#web/components/ui/select.tsx';
 import { useUser } from '#web/lib/session/get-user.ts';
-import { recipientColour } from '../lib/colours.ts';
 import { displayName, moveRecipient, newRecipient, type DraftRecipient, type Issues } from '../lib/draft.ts';
 import { composeText as t } from '../messages.ts';
 
@@ -50,46 +49,16 @@ export function RecipientsEditor({ recipients, issues, onChange }: RecipientsEdi
       ) : null}
       <ol className="space-y-3">
         {recipients.map((r, i) => (
-          <li
+          <PartyRow
             key={r.key}
-            data-testid="recipient-row"
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-            style={{ borderLeft: `6px solid ${recipientColour(i)}` }}
+            testId="recipient-row"
+            index={i}
+            count={recipients.length}
+            heading={t.recipientHeading(i + 1)}
+            labels={{ up: t.moveUp(i + 1), down: t.moveDown(i + 1), remove: t.remove(i + 1) }}
+            onMove={(by) => move(i, by)}
+            onRemove={() => onChange(recipients.filter((x) => x.key !== r.key))}
           >
-            <div className="mb-3 flex items-center justify-between gap-2">
-              <h3 className="text-sm font-semibold" style={{ color: recipientColour(i) }}>
-                {t.recipientHeading(i + 1)}
-              </h3>
-              <div className="flex gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t.moveUp(i + 1)}
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                >
-                  <ArrowUp aria-hidden="true" className="size-4" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t.moveDown(i + 1)}
-                  disabled={i === recipients.length - 1}
-                  onClick={() => move(i, 1)}
-                >
-                  <ArrowDown aria-hidden="true" className="size-4" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t.remove(i + 1)}
-                  disabled={recipients.length === 1}
-                  onClick={() => onChange(recipients.filter((x) => x.key !== r.key))}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </Button>
-              </div>
-            </div>
             <div className="grid gap-3 sm:grid-cols-[1fr_1fr_12rem]">
               <FormField label={t.nameLabel} error={issues[`recipients.${i}.name`]}>
                 <Input
@@ -109,20 +78,14 @@ export function RecipientsEditor({ recipients, issues, onChange }: RecipientsEdi
                   onChange={(e) => update(r.key, { email: e.target.value })}
                 />
               </FormField>
-              <FormField label={t.roleLabel} error={issues[`recipients.${i}.role`]}>
-                <Select
-                  value={r.role}
-                  onChange={(e) => update(r.key, { role: e.target.value as RecipientRole })}
-                >
-                  {recipientRoles.map((role) => (
-                    <option key={role} value={role}>
-                      {t.roles[role]}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
+              <RoleSelect
+                label={t.roleLabel}
+                error={issues[`recipients.${i}.role`]}
+                value={r.role}
+                onChange={(role) => update(r.key, { role })}
+              />
             </div>
-          </li>
+          </PartyRow>
         ))}
       </ol>
       <div className="flex flex-wrap gap-2">

@@ -10,11 +10,15 @@ import {
   recipientInputSchema,
   remindersSchema,
   type CreateRequestInput,
-  type FieldType,
   type RecipientRole,
-  type SigningOrder,
 } from '#shared/requests/schemas.ts';
-import { roundedRect, type PageSize, type Rect } from '#web/lib/placement.ts';
+import { newKey, type DraftField } from '#web/components/fields/fields.ts';
+import type { OptionsDraft } from '#web/components/fields/request-options.tsx';
+import { addDays, expiryInstant } from '#web/lib/expiry.ts';
+import { roundedRect } from '#web/lib/placement.ts';
+
+export { addDays, expiryInstant, isoDay } from '#web/lib/expiry.ts';
+export { moveRow as moveRecipient } from '#web/components/fields/fields.ts';
 
 /** A recipient being composed; `key` stays with them when the list is reordered. */
 export interface DraftRecipient {
@@ -24,39 +28,15 @@ export interface DraftRecipient {
   role: RecipientRole;
 }
 
-export interface DraftField {
-  key: string;
-  recipientKey: string;
-  type: FieldType;
-  page: number;
-  rect: Rect;
-  /** Size of that page, for keeping the field on it. */
-  pageSize: PageSize;
-  required: boolean;
-}
-
-export interface Draft {
+export interface Draft extends OptionsDraft {
   recipients: DraftRecipient[];
-  order: SigningOrder;
-  message: string;
   /** YYYY-MM-DD, the last day the links work (until its end, local time). */
   expiryDate: string;
-  remindersOn: boolean;
-  firstAfterDays: number;
-  everyDays: number;
-  requireCode: boolean;
-  /** Each recipient is mailed a download link of the final PDF once everyone has signed. */
-  recipientsDownloadLink: boolean;
   fields: DraftField[];
 }
 
 /** Messages by place: 'recipients.1.email', 'recipients', 'expiresAt', 'fields', … */
 export type Issues = Record<string, string>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-let counter = 0;
-export const newKey = (prefix: string) => `${prefix}-${++counter}`;
 
 export const newRecipient = (role: RecipientRole = 'signer', name = '', email = ''): DraftRecipient => ({
   key: newKey('r'),
@@ -64,14 +44,6 @@ export const newRecipient = (role: RecipientRole = 'signer', name = '', email = 
   email,
   role,
 });
-
-/** A local calendar day as YYYY-MM-DD. */
-export function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export const addDays = (now: number, days: number) => isoDay(new Date(now + days * DAY_MS));
 
 export function newDraft(now = Date.now()): Draft {
   return {
@@ -86,18 +58,6 @@ export function newDraft(now = Date.now()): Draft {
     recipientsDownloadLink: true,
     fields: [],
   };
-}
-
-/**
- * The moment the links stop: the end of the chosen day, but never more than 365 days from now
- * (the server's limit), so picking the last day the date input offers is always accepted.
- */
-export function expiryInstant(day: string, now = Date.now()): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const end = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 0).getTime();
-  if (!Number.isFinite(end)) return null;
-  return Math.min(end, now + REQUEST_MAX_EXPIRY_DAYS * DAY_MS);
 }
 
 /** The client's checks of the first step; the server repeats every one with the same messages. */
@@ -174,15 +134,6 @@ export function toCreateBody(draft: Draft, now = Date.now()): CreateRequestInput
         required: f.required,
       })),
   };
-}
-
-/** Moves the recipient at `from` one place up (-1) or down (+1); the list is unchanged at an end. */
-export function moveRecipient<T>(list: T[], from: number, by: -1 | 1): T[] {
-  const to = from + by;
-  if (from < 0 || from >= list.length || to < 0 || to >= list.length) return list;
-  const next = [...list];
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
 }
 
 /**

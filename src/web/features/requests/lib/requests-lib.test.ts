@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import { requestMessages as m } from '#shared/requests/messages.ts';
 import { createRequestSchema } from '#shared/requests/schemas.ts';
-import { contrast, RECIPIENT_COLOURS } from './colours.ts';
+import { contrast, RECIPIENT_COLOURS } from '#web/components/fields/colours.ts';
 import {
   addDays,
   checkCompose,
@@ -15,7 +15,7 @@ import {
   toCreateBody,
   type Draft,
 } from './draft.ts';
-import { FIELD_SIZES, moveField, newField, resizeField } from './fields.ts';
+import { FIELD_SIZES, moveField, newField, resizeField } from '#web/components/fields/fields.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const page = { width: 612, height: 792 };

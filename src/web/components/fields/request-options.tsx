@@ -1,18 +1,32 @@
-import { useId, useState } from 'react';
+import { useId, type ReactNode } from 'react';
 import { SHARE_LINK_TTL_DAYS } from '#shared/documents/schemas.ts';
-import { REQUEST_MAX_EXPIRY_DAYS, REQUEST_MESSAGE_MAX, type SigningOrder } from '#shared/requests/schemas.ts';
+import { REQUEST_MESSAGE_MAX, type SigningOrder } from '#shared/requests/schemas.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { addDays, isoDay, type Draft, type Issues } from '../lib/draft.ts';
-import { composeText as t } from '../messages.ts';
+import { fieldsText as t } from './texts.ts';
+
+/** The options a request (or a template's requests) is sent with, as edited. */
+export interface OptionsDraft {
+  order: SigningOrder;
+  message: string;
+  remindersOn: boolean;
+  firstAfterDays: number;
+  everyDays: number;
+  requireCode: boolean;
+  /** Each recipient is mailed a download link of the final PDF once everyone has signed. */
+  recipientsDownloadLink: boolean;
+}
 
 interface RequestOptionsProps {
-  draft: Draft;
-  issues: Issues;
-  onChange: (patch: Partial<Draft>) => void;
+  draft: OptionsDraft;
+  /** Messages by place: 'message', 'reminders'. */
+  issues: Record<string, string>;
+  onChange: (patch: Partial<OptionsDraft>) => void;
+  /** How long the links work: a date for a request, a number of days for a template. */
+  expiry: ReactNode;
 }
 
 function SwitchRow(props: { label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
@@ -37,8 +51,7 @@ function SwitchRow(props: { label: string; hint: string; checked: boolean; onCha
 }
 
 /** Order, message, expiry, reminders, the identity code and the recipients' download link. */
-export function RequestOptions({ draft, issues, onChange }: RequestOptionsProps) {
-  const [now] = useState(() => Date.now());
+export function RequestOptions({ draft, issues, onChange, expiry }: RequestOptionsProps) {
   const orders: Array<[SigningOrder, string]> = [
     ['sequential', t.orderSequential],
     ['parallel', t.orderParallel],
@@ -72,15 +85,7 @@ export function RequestOptions({ draft, issues, onChange }: RequestOptionsProps)
           onChange={(e) => onChange({ message: e.target.value })}
         />
       </FormField>
-      <FormField label={t.expiryLabel} hint={t.expiryHint} error={issues.expiresAt} className="sm:max-w-xs">
-        <Input
-          type="date"
-          min={isoDay(new Date(now))}
-          max={addDays(now, REQUEST_MAX_EXPIRY_DAYS)}
-          value={draft.expiryDate}
-          onChange={(e) => onChange({ expiryDate: e.target.value })}
-        />
-      </FormField>
+      {expiry}
       <div className="space-y-3">
         <SwitchRow
           label={t.remindersLabel}

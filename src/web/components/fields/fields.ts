@@ -1,7 +1,32 @@
 import { MIN_STAMP_BOX } from '#shared/documents/stamp-layout.ts';
 import type { FieldType } from '#shared/requests/schemas.ts';
-import { centredRect, moveWithin, resizeWithin, type PageSize } from '#web/lib/placement.ts';
-import { newKey, type DraftField } from './draft.ts';
+import type { RecipientRole } from '#shared/requests/schemas.ts';
+import { centredRect, moveWithin, resizeWithin, type PageSize, type Rect } from '#web/lib/placement.ts';
+
+/** Who fills fields: a request's recipient, or a template's role; `key` stays with them when reordered. */
+export interface Party {
+  key: string;
+  /** The name shown on their fields. */
+  label: string;
+  role: RecipientRole;
+}
+
+/** A field being placed. */
+export interface DraftField {
+  key: string;
+  /** The key of the party (recipient or role) that fills it. */
+  recipientKey: string;
+  type: FieldType;
+  page: number;
+  rect: Rect;
+  /** Size of that page, for keeping the field on it. */
+  pageSize: PageSize;
+  required: boolean;
+}
+
+let counter = 0;
+/** A key unique in this page's life, for React lists and for linking fields to their party. */
+export const newKey = (prefix: string) => `${prefix}-${++counter}`;
 
 /**
  * A new field's size in points: a signature like the owner's (200x100 is large for a form) with
@@ -62,3 +87,12 @@ export const resizeField = (f: DraftField, width: number, height: number): Draft
   ...f,
   rect: resizeWithin(f.rect, width, height, f.pageSize, minFieldSize(f.type)),
 });
+
+/** Moves the row at `from` one place up (-1) or down (+1); the list is unchanged at an end. */
+export function moveRow<T>(list: T[], from: number, by: -1 | 1): T[] {
+  const to = from + by;
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length) return list;
+  const next = [...list];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}

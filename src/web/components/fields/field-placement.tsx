@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { fieldTypeLabels } from '#shared/requests/messages.ts';
 import { fieldTypes, type FieldType } from '#shared/requests/schemas.ts';
 import { PageNav } from '#web/components/pdf/page-nav.tsx';
@@ -10,21 +10,27 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { usePageSize } from '#web/lib/pdf/use-page-size.ts';
 import { cn } from '#web/lib/cn.ts';
-import { recipientColour } from '../lib/colours.ts';
-import { displayName, type DraftField, type DraftRecipient } from '../lib/draft.ts';
-import { moveField, newField, resizeField } from '../lib/fields.ts';
-import { composeText as t } from '../messages.ts';
+import { recipientColour } from './colours.ts';
 import { FieldBox } from './field-box.tsx';
+import { moveField, newField, resizeField, type DraftField, type Party } from './fields.ts';
+import { fieldsText } from './texts.ts';
 
 interface FieldPlacementProps {
   pdf: PDFDocumentProxy;
-  recipients: DraftRecipient[];
+  recipients: Party[];
   fields: DraftField[];
   onFields: (update: (fields: DraftField[]) => DraftField[]) => void;
+  /** What fills fields: a request's 'recipient' (by default) or a template's 'role'. */
+  party?: string;
+  /** More settings of the selected field (a template's text field has a key and a default value). */
+  selectedExtra?: (field: DraftField) => ReactNode;
 }
 
-/** Step 2: each recipient's fields on the pages, in the recipient's colour. */
-export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlacementProps) {
+/** Each recipient's (or role's) fields on the pages, in their colour. */
+export function FieldPlacement(props: FieldPlacementProps) {
+  const { pdf, recipients, fields, onFields } = props;
+  const t = fieldsText;
+  const party = props.party ?? 'recipient';
   const [page, setPage] = useState(1);
   const pageSize = usePageSize(pdf, page);
   const firstActor = recipients.find((r) => r.role !== 'viewer') ?? recipients[0]!;
@@ -81,7 +87,7 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
             testId="placement-page"
           />
         </div>
-        <p className="px-4 pt-3 text-sm text-slate-700">{t.placeHint}</p>
+        <p className="px-4 pt-3 text-sm text-slate-700">{t.placeHint(party)}</p>
         <p role="status" className="sr-only">
           {placing ? t.tapToPlace(fieldTypeLabels[placing]) : ''}
         </p>
@@ -122,7 +128,7 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
                       key={f.key}
                       field={f}
                       recipientIndex={i}
-                      recipientName={displayName(recipients[i]!)}
+                      recipientName={recipients[i]!.label}
                       scale={scale}
                       selected={f.key === selectedKey}
                       takeFocus={f.key === focusKey}
@@ -130,6 +136,7 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
                       onResize={(w, h) => change(f.key, (g) => resizeField(g, w, h))}
                       onRemove={() => remove(f.key)}
                       onSelect={() => setSelectedKey(f.key)}
+                      party={party}
                     />
                   );
                 }),
@@ -165,9 +172,7 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
                   {i + 1}
                 </span>
                 <span className="min-w-0">
-                  <span className="block truncate font-medium text-slate-900">
-                    {t.fieldsOf(displayName(r), n)}
-                  </span>
+                  <span className="block truncate font-medium text-slate-900">{t.fieldsOf(r.label, n)}</span>
                   <span className="text-slate-600">{t.rolesShort[r.role]}</span>
                 </span>
               </label>
@@ -200,10 +205,12 @@ export function FieldPlacement({ pdf, recipients, fields, onFields }: FieldPlace
           {selected ? (
             <SelectedField
               field={selected}
-              who={displayName(recipients[index.get(selected.recipientKey) ?? 0]!)}
+              who={recipients[index.get(selected.recipientKey) ?? 0]!.label}
               onRequired={(required) => change(selected.key, (f) => ({ ...f, required }))}
               onRemove={() => remove(selected.key)}
-            />
+            >
+              {props.selectedExtra?.(selected)}
+            </SelectedField>
           ) : (
             <p className="text-sm text-slate-700">{t.noFieldSelected}</p>
           )}
@@ -218,7 +225,9 @@ function SelectedField(props: {
   who: string;
   onRequired: (required: boolean) => void;
   onRemove: () => void;
+  children?: ReactNode;
 }) {
+  const t = fieldsText;
   const id = `required-${props.field.key}`;
   const type = fieldTypeLabels[props.field.type];
   return (
@@ -234,6 +243,7 @@ function SelectedField(props: {
         />
         <Label htmlFor={id}>{t.requiredLabel}</Label>
       </div>
+      {props.children}
       <Button variant="secondary" size="sm" onClick={props.onRemove}>
         {t.removeField(type, props.who)}
       </Button>

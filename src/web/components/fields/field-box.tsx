@@ -3,9 +3,9 @@ import { fieldTypeLabels } from '#shared/requests/messages.ts';
 import { FitText } from '#web/components/placement/fit-text.tsx';
 import { PlacedBox } from '#web/components/placement/placed-box.tsx';
 import { StampFootprint } from '#web/components/placement/stamp-footprint.tsx';
-import { recipientColour, recipientTint } from '../lib/colours.ts';
-import type { DraftField } from '../lib/draft.ts';
-import { composeText as t, fieldTypeShort } from '../messages.ts';
+import { recipientColour, recipientTint } from './colours.ts';
+import type { DraftField } from './fields.ts';
+import { fieldsText, fieldTypeShort } from './texts.ts';
 
 interface FieldBoxProps {
   field: DraftField;
@@ -19,6 +19,8 @@ interface FieldBoxProps {
   onResize: (width: number, height: number) => void;
   onRemove: () => void;
   onSelect: () => void;
+  /** What fills it: a request's 'recipient' or a template's 'role'. */
+  party: string;
 }
 
 /** Label sizes in CSS px: the largest, and the least a longer label is kept at before a shorter one. */
@@ -28,13 +30,14 @@ const MIN_LABEL_SIZE = 8;
 /** A field on the page in its recipient's colour, labelled with its type and the recipient. */
 export function FieldBox(props: FieldBoxProps) {
   const { field: f, recipientIndex: i, recipientName: who, scale } = props;
+  const t = fieldsText;
   const type = fieldTypeLabels[f.type];
   const colour = recipientColour(i);
   const r = f.rect;
   const labels = {
     group: t.fieldGroup(type, who, f.page),
     where: t.fieldWhere(Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)),
-    move: `${t.moveField}: ${t.fieldLabel(type, who, i + 1)}${f.required ? '' : ' (optional)'}`,
+    move: `${t.moveField}: ${t.fieldLabel(type, who, i + 1, props.party)}${f.required ? '' : ' (optional)'}`,
     resize: t.resizeField,
     remove: t.removeField(type, who),
   };
