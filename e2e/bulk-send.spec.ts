@@ -38,7 +38,9 @@ test('bulk-send 50 rows from a CSV: checked row by row, sent, followed to the en
   });
   expect(saved.status()).toBe(200);
 
-  await page.goto(`/templates/${template.id}/bulk`);
+  await page.goto('/templates');
+  await page.getByRole('link', { name: `Bulk send ${template.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/templates/${template.id}/bulk$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Consent form');
   const sample = page.getByRole('link', { name: t.sample });
   const download = page.waitForEvent('download');

@@ -24,6 +24,8 @@ export const templatesText = {
   fileDeletedBadge: 'File deleted',
   edit: 'Edit',
   use: 'Use',
+  bulk: 'Bulk send',
+  publicLink: 'Public link',
   rename: 'Rename',
   duplicate: 'Duplicate',
   delete: 'Delete',

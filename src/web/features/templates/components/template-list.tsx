@@ -1,4 +1,4 @@
-import { Copy, FileText, Pencil, Send, TextCursorInput, Trash2 } from 'lucide-react';
+import { Copy, FileText, Link2, Pencil, Send, TextCursorInput, Trash2, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TemplateSummary } from '#shared/templates/answers.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -73,6 +73,26 @@ export function TemplateList({ items, busyId, onRename, onDuplicate, onDelete }:
                 >
                   <Send aria-hidden="true" className="size-4" />
                   {t.use}
+                </Link>
+              ) : null}
+              {usable ? (
+                <Link
+                  href={`/templates/${item.id}/bulk`}
+                  aria-label={named(t.bulk)}
+                  className={buttonClasses('secondary', 'sm')}
+                >
+                  <Users aria-hidden="true" className="size-4" />
+                  {t.bulk}
+                </Link>
+              ) : null}
+              {item.fileAvailable ? (
+                <Link
+                  href={`/templates/${item.id}/link`}
+                  aria-label={named(t.publicLink)}
+                  className={buttonClasses('secondary', 'sm')}
+                >
+                  <Link2 aria-hidden="true" className="size-4" />
+                  {t.publicLink}
                 </Link>
               ) : null}
               <Button
