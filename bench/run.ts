@@ -8,6 +8,7 @@ import { benchLookups } from './lookups.ts';
 import { benchRequests } from './requests.ts';
 import { benchSeals } from './seals.ts';
 import { benchStartup } from './startup.ts';
+import { benchTemplates } from './templates.ts';
 import { benchWeb } from './web.ts';
 
 /** `npm run bench`: every benchmark, each printed as ratios to a baseline measured in the same run. */
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   requests: benchRequests,
   seals: benchSeals,
   api: benchApi,
+  templates: benchTemplates,
 };
 
 if (only && !(only in suites)) {

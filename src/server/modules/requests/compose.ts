@@ -42,6 +42,7 @@ async function check(
   svc: RequestsService,
   doc: { id: number; page_count: number },
   body: CreateRequestBody,
+  known?: { width: number; height: number }[],
 ): Promise<
   Exclude<CreateOutcome, { kind: 'ok' | 'missing' | 'document-state' }> | { kind: 'ok'; expiresAt: number }
 > {
@@ -62,15 +63,18 @@ async function check(
       };
   }
   if (body.fields.length === 0) return { kind: 'ok', expiresAt };
-  const original = await svc.deps.files.get(doc.id, 'original');
-  if (!original) throw new Error(`document ${doc.id} has no original file`);
   let sizes;
-  try {
-    sizes = await svc.deps.pdf().pageSizes(original);
-  } catch (err) {
-    if (err instanceof PoolBusyError) return { kind: 'busy' };
-    if (err instanceof JobAbortedError) return { kind: 'invalid', message: m.documentUnreadable };
-    throw err;
+  if (known) sizes = { kind: 'ok' as const, pages: known };
+  else {
+    const original = await svc.deps.files.get(doc.id, 'original');
+    if (!original) throw new Error(`document ${doc.id} has no original file`);
+    try {
+      sizes = await svc.deps.pdf().pageSizes(original);
+    } catch (err) {
+      if (err instanceof PoolBusyError) return { kind: 'busy' };
+      if (err instanceof JobAbortedError) return { kind: 'invalid', message: m.documentUnreadable };
+      throw err;
+    }
   }
   if (sizes.kind !== 'ok') return { kind: 'invalid', message: m.documentUnreadable };
   for (const [i, f] of body.fields.entries()) {
@@ -171,6 +175,8 @@ export interface RequestOrigin {
   templateId: number;
   /** The bulk send's row it is made for: at most one request per row (a unique column). */
   bulkRowId?: number;
+  /** The pages of the file, when the template's were read already: each copy has the same. */
+  pageSizes?: { width: number; height: number }[];
   fields: { key: string | null; prefill: string | null; locked: boolean }[];
 }
 
@@ -199,7 +205,7 @@ export async function createRequest(
   }
   const refusal = documentRefusal(doc);
   if (refusal) return { kind: 'document-state', message: refusal };
-  const checked = await check(svc, doc, body);
+  const checked = await check(svc, doc, body, origin?.pageSizes);
   if (checked.kind !== 'ok') return checked;
 
   const at = iso(svc.now());

@@ -76,6 +76,8 @@ describe('GET /api/sign/{token}', () => {
           page: 1,
           rect: request.fields[0]!.rect,
           required: true,
+          prefill: null,
+          editable: true,
         },
       ],
       fileUrl: `/api/sign/${token}/file`,

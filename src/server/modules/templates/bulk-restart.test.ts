@@ -51,9 +51,9 @@ test('a send resumed after a restart sends every row exactly once', { timeout: 6
   // This instance runs the send by hand, a chunk at a time, to stop it where a crash would.
   await first.jobs.stop();
   const agent = new Agent(first);
-  expect((await agent.register('bulk-owner@example.com', 'Str0ng!Pass', { username: 'BulkOwner' })).statusCode).toBe(
-    201,
-  );
+  expect(
+    (await agent.register('bulk-owner@example.com', 'Str0ng!Pass', { username: 'BulkOwner' })).statusCode,
+  ).toBe(201);
   const owner = await first.db
     .selectFrom('users')
     .selectAll()

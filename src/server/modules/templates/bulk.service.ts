@@ -421,6 +421,7 @@ export class BulkService {
       .orderBy('n')
       .limit(BULK_CHUNK)
       .execute();
+    const pageSizes = usable.kind === 'ok' ? await this.deps.templates.pageSizes(usable.fileId) : undefined;
     const actor = owner
       ? { name: `${owner.name || owner.email} <${owner.email}> (bulk send)`, ip: null, userAgent: null }
       : null;
@@ -459,6 +460,7 @@ export class BulkService {
           {
             rowId: row.id,
             documentId: row.document_id,
+            ...(pageSizes ? { pageSizes } : {}),
           },
         );
       } catch (err) {

@@ -368,6 +368,20 @@ export class TemplatesService {
     });
   }
 
+  /**
+   * The pages of a template's file, read once for a run of many uses (each copy has the same);
+   * undefined when they cannot be read now, and each use reads its own.
+   */
+  async pageSizes(fileId: number): Promise<{ width: number; height: number }[] | undefined> {
+    const bytes = await this.deps.documents.files.get(fileId, 'original');
+    if (!bytes) return undefined;
+    const sizes = await this.deps.requests.deps
+      .pdf()
+      .pageSizes(bytes)
+      .catch(() => null);
+    return sizes?.kind === 'ok' ? sizes.pages : undefined;
+  }
+
   /** What the user stores against their quota. */
   usage(userId: number) {
     return this.deps.documents.usage(userId, this.deps.defaultQuota());
@@ -418,7 +432,7 @@ export class TemplatesService {
     usable: { template: Template; fileId: number },
     body: UseTemplateBody,
     actor: Actor,
-    bulk?: { rowId: number; documentId: number | null },
+    bulk?: { rowId: number; documentId: number | null; pageSizes?: { width: number; height: number }[] },
   ): Promise<UseOutcome> {
     const t = usable.template;
     const planned = plan(t, body, this.deps.clock.now());
@@ -448,6 +462,7 @@ export class TemplatesService {
       templateId: t.id,
       fields: planned.origin,
       ...(bulk ? { bulkRowId: bulk.rowId } : {}),
+      ...(bulk?.pageSizes ? { pageSizes: bulk.pageSizes } : {}),
     });
     if (made.kind !== 'ok') {
       // Nothing was sent: the copy goes too.
