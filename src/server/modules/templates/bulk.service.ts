@@ -445,9 +445,8 @@ export class BulkService {
         continue;
       }
       if (usable.kind !== 'ok' || !owner || !actor) {
-        const reason =
-          usable.kind === 'not-ready' ? usable.message : usable.kind === 'file-missing' ? 'file' : null;
-        await this.settle(bulkId, row.id, { kind: 'failed', error: failureText(reason) });
+        const why = outcomeText(usable.kind === 'ok' ? { kind: 'missing' } : usable);
+        await this.settle(bulkId, row.id, { kind: 'failed', error: why });
         continue;
       }
       let outcome: UseOutcome;
@@ -515,11 +514,6 @@ export class BulkService {
         .execute();
     });
   }
-}
-
-function failureText(reason: string | null): string {
-  if (reason === 'file') return "The template's file was deleted.";
-  return reason ?? 'The template was deleted.';
 }
 
 /** Why a row was not sent, in words for the results list. */

@@ -7,7 +7,7 @@ import {
   type CreateRequestBody,
   type SigningRequest,
 } from '#shared/requests/schemas.ts';
-import type { Template, TemplateListResponse, TemplateSummary } from '#shared/templates/answers.ts';
+import type { Template, TemplateListResponse } from '#shared/templates/answers.ts';
 import { templateMessages as m } from '#shared/templates/messages.ts';
 import {
   checkTemplate,
@@ -188,9 +188,14 @@ export class TemplatesService {
       .executeTakeFirst();
   }
 
-  async get(userId: number, id: number): Promise<Template | null> {
+  /** The template's row (its file's document) and the template as answered, read once. */
+  private async loaded(userId: number, id: number) {
     const row = await this.row(userId, id);
-    return row ? (await this.views([row]))[0]! : null;
+    return row ? { row, template: (await this.views([row]))[0]! } : null;
+  }
+
+  async get(userId: number, id: number): Promise<Template | null> {
+    return (await this.loaded(userId, id))?.template ?? null;
   }
 
   /** GET /api/templates: the user's templates, last changed first, by name when searched. */
@@ -210,18 +215,8 @@ export class TemplatesService {
         .execute(),
       base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    const items: TemplateSummary[] = (await this.views(rows)).map((t) => ({
-      id: t.id,
-      name: t.name,
-      pageCount: t.pageCount,
-      fileAvailable: t.fileAvailable,
-      ready: t.ready,
-      roles: t.roles,
-      uses: t.uses,
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
-    }));
-    return { items, total: Number(count.n) };
+    // Whole templates: the answer's schema keeps a summary's fields.
+    return { items: await this.views(rows), total: Number(count.n) };
   }
 
   /** One page of a user's templates after the cursor's (the public API's paging), newest first. */
@@ -332,9 +327,9 @@ export class TemplatesService {
 
   /** A copy with its own file, named "… (copy)". */
   async duplicate(userId: number, id: number): Promise<TemplateOutcome | { kind: 'file-missing' }> {
-    const current = await this.get(userId, id);
-    const row = current && (await this.row(userId, id));
-    if (!current || !row) return { kind: 'missing' };
+    const found = await this.loaded(userId, id);
+    if (!found) return { kind: 'missing' };
+    const { row, template: current } = found;
     if (row.document_id === null || !current.fileAvailable) return { kind: 'file-missing' };
     const name = `${current.name} (copy)`.slice(0, 200);
     const copied = await this.deps.documents.copy(
@@ -405,9 +400,9 @@ export class TemplatesService {
     | { kind: 'file-missing' }
     | { kind: 'not-ready'; message: string }
   > {
-    const row = await this.row(ownerId, id);
-    const t = row && (await this.get(ownerId, id));
-    if (!row || !t) return { kind: 'missing' };
+    const found = await this.loaded(ownerId, id);
+    if (!found) return { kind: 'missing' };
+    const { row, template: t } = found;
     if (row.document_id === null || !t.fileAvailable) return { kind: 'file-missing' };
     if (missingForUse(t).length > 0) return { kind: 'not-ready', message: m.notReady };
     return { kind: 'ok', template: t, fileId: row.document_id };

@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, Pause, Play, X } from 'lucide-react';
+import { Download, Pause, Play, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -11,9 +11,9 @@ import { LoadingState } from '#web/components/ui/spinner.tsx';
 import { Table, TableBody, TableCaption, TableHead } from '#web/components/ui/table.tsx';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { useBulk, useBulkRows, useControlBulk } from '../api/bulk.ts';
+import { BackToTemplates, MissingPage, parseId } from '../components/bulk-frame.tsx';
 import { bulkText as t } from '../messages.ts';
 
-const parseId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 const tones: Record<string, BadgeTone> = {
   running: 'info',
   paused: 'warning',
@@ -38,30 +38,13 @@ export default function BulkProgressPage() {
         ? null
         : { title: t.missing },
   );
-  const back = (
-    <Link href="/templates" className={`${buttonClasses('ghost', 'sm')} -ml-3`}>
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t.back}
-    </Link>
-  );
   if (id !== null && bulk.isPending) return <LoadingState label={t.loading} showLabel />;
-  if (!bulk.data || id === null)
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-        {back}
-        <Card className="mt-4 p-8 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">{t.missing}</h1>
-          <p role="alert" className="mt-2 text-slate-700">
-            {bulk.error?.message}
-          </p>
-        </Card>
-      </div>
-    );
+  if (!bulk.data || id === null) return <MissingPage title={t.missing} error={bulk.error?.message} />;
   const b = bulk.data;
   const done = b.sent + b.failed;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
-      {back}
+      <BackToTemplates />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
           {t.progressTitle(b.templateName)}
@@ -83,10 +66,7 @@ export default function BulkProgressPage() {
             aria-valuetext={t.progress(done, b.total)}
             className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
           >
-            <div
-              className="h-full bg-ink-700 transition-[width]"
-              style={{ width: `${(done / Math.max(1, b.total)) * 100}%` }}
-            />
+            <div className="h-full bg-ink-700" style={{ width: `${(done / Math.max(1, b.total)) * 100}%` }} />
           </div>
           <p role="status" className="text-sm text-slate-700" data-testid="bulk-counts">
             {t.counts(b.sent, b.failed, b.pending)}

@@ -1,6 +1,6 @@
-import { ArrowLeft, Download, Send } from 'lucide-react';
+import { Download, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { BULK_CSV_MAX_BYTES, type BulkPreview } from '#shared/templates/bulk.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -10,9 +10,8 @@ import { LoadingState, Spinner } from '#web/components/ui/spinner.tsx';
 import { Table, TableBody, TableCaption, TableHead } from '#web/components/ui/table.tsx';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { usePreviewBulk, useStartBulk, useBulkTemplate } from '../api/bulk.ts';
+import { BackToTemplates, MissingPage, parseId } from '../components/bulk-frame.tsx';
 import { bulkText as t } from '../messages.ts';
-
-const parseId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
 /** /templates/{id}/bulk: choose a CSV file, see every row checked, then send. */
 export default function BulkSendPage() {
@@ -25,25 +24,9 @@ export default function BulkSendPage() {
         ? null
         : { title: t.notFound },
   );
-  const back = (
-    <Link href="/templates" className={`${buttonClasses('ghost', 'sm')} -ml-3`}>
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t.back}
-    </Link>
-  );
   if (id !== null && template.isPending) return <LoadingState label={t.loading} showLabel />;
   if (!template.data || id === null)
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-        {back}
-        <Card className="mt-4 p-8 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">{t.notFound}</h1>
-          <p role="alert" className="mt-2 text-slate-700">
-            {template.error?.message}
-          </p>
-        </Card>
-      </div>
-    );
+    return <MissingPage title={t.notFound} error={template.error?.message} />;
   const tpl = template.data;
   const columns = [
     ...tpl.roles.flatMap((r) => [`${r.name} name`, `${r.name} email`]),
@@ -51,7 +34,7 @@ export default function BulkSendPage() {
   ];
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
-      {back}
+      <BackToTemplates />
       <div>
         <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
           {t.heading}: {tpl.name}
